@@ -1,0 +1,33 @@
+/** The `crossbones` command. */
+
+import { readFileSync } from "node:fs";
+import { runReplay } from "./replay.js";
+
+const HELP = `crossbones: Jamaican dominoes (French, Cut Throat, Partner)
+
+Usage:
+  crossbones replay FILE     replay a game record (crossbones-record/1) and print its result
+  crossbones replay -        the same, reading the record from standard input
+  crossbones --help          this help
+
+Output of replay: one JSON object with each hand's winner, end, counts, score, penalties and
+points, the running totals, whether the game is finished and its winner. An invalid record
+exits non-zero and prints {"error": {"hand": H, "move": M, "message": "..."}}.
+`;
+
+export function main(argv: readonly string[]): number {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case "replay":
+      return runReplay(rest, () => readFileSync(0, "utf8"));
+    case undefined:
+    case "help":
+    case "--help":
+    case "-h":
+      process.stdout.write(HELP);
+      return 0;
+    default:
+      process.stderr.write(`crossbones: unknown command ${JSON.stringify(command)}\n\n${HELP}`);
+      return 2;
+  }
+}

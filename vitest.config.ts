@@ -1,0 +1,19 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const src = (pkg: string) => fileURLToPath(new URL(`./packages/${pkg}/src/index.ts`, import.meta.url));
+
+export default defineConfig({
+  resolve: {
+    // Tests run against the TypeScript sources of the workspace packages, not their builds.
+    alias: {
+      "@crossbones/engine": src("engine"),
+      "@crossbones/cli": src("cli"),
+    },
+  },
+  test: {
+    include: ["packages/*/test/**/*.test.ts"],
+    reporters: ["default", ["json", { outputFile: ".test-results/vitest.json" }]],
+    testTimeout: 60_000,
+  },
+});
