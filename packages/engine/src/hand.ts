@@ -394,6 +394,17 @@ export class HandState {
     return undefined;
   }
 
+  /**
+   * Every target where the seat to act may put `bone`, equivalent ones included (a UI lets the
+   * player choose any empty arm); [0] for a pose it may make; empty when the bone cannot go.
+   */
+  targetsFor(bone: Bone): number[] {
+    if (this.phase === POSE) return this.refusePlay(bone, 0) === undefined ? [0] : [];
+    const out: number[] = [];
+    for (let t = 0; t < this.targets; t++) if (this.refusePlay(bone, t) === undefined) out.push(t);
+    return out;
+  }
+
   /** Why the seat to act may not pass, or undefined when it may. */
   refusePass(): Refusal {
     if (this.phase === OVER) return "the hand is over";
