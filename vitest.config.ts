@@ -8,6 +8,7 @@ export default defineConfig({
     // Tests run against the TypeScript sources of the workspace packages, not their builds.
     alias: {
       "@crossbones/engine": src("engine"),
+      "@crossbones/bots": src("bots"),
       "@crossbones/cli": src("cli"),
     },
   },
