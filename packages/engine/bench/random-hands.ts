@@ -63,3 +63,34 @@ export function randomHands(game: GameKind, players: number, seconds: number, se
   const secs = (now - start) / 1000;
   return { hands, seconds: secs, handsPerSecond: hands / secs, checksum };
 }
+
+/**
+ * Mean time of one `legalMoves` call in microseconds, over the positions of random hands
+ * (positions are collected first, so only the call itself is timed).
+ */
+export function legalMovesMicros(game: GameKind, positions = 20000, repeats = 20): number {
+  const rules: Rules = game === "french" ? defaultRules("french") : defaultRules(game, 4);
+  const config = handConfig(rules);
+  const rng = createRng(7);
+  const deal = new Int32Array(4);
+  const moves = new Int32Array(64);
+  const poseBone = game === "french" ? 1 : 1 << 27;
+  const states: HandState[] = [];
+  while (states.length < positions) {
+    dealInto(config, rng, deal);
+    let poser = 0;
+    while ((deal[poser] & poseBone) === 0) poser++;
+    const state = HandState.deal(config, deal, poser, poseBone);
+    while (!state.over && states.length < positions) {
+      states.push(state.clone());
+      const n = state.legalPlays(moves);
+      state.apply(n === 0 ? PASS : moves[rng.nextInt(n)]);
+    }
+  }
+  let sink = 0;
+  const start = performance.now();
+  for (let r = 0; r < repeats; r++) for (const s of states) sink += s.legalMoves(moves);
+  const micros = ((performance.now() - start) * 1000) / (positions * repeats);
+  if (sink < 0) throw new Error("unreachable");
+  return micros;
+}

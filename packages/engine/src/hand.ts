@@ -144,6 +144,9 @@ export class HandState {
   readonly layout: Layout;
   /** Number of targets: 4 arms or 2 ends. */
   readonly targets: number;
+  /** Copied from the config: read on every play, and a field is one load closer. */
+  private readonly inPlay: BoneMask;
+  private readonly boardPass: boolean;
 
   /** Bones held by each seat. */
   readonly hands = new Int32Array(4);
@@ -177,6 +180,8 @@ export class HandState {
     this.players = config.players;
     this.layout = config.layout;
     this.targets = config.layout === CROSS ? 4 : 2;
+    this.inPlay = config.inPlay;
+    this.boardPass = config.boardPassPenalty > 0;
   }
 
   /** A hand about to be posed by `poser`, who may pose any bone of `poseMask` they hold. */
@@ -284,7 +289,7 @@ export class HandState {
 
   /** Bones dealt and not yet played. */
   get unplayed(): BoneMask {
-    return this.config.inPlay & ~this.played;
+    return this.inPlay & ~this.played;
   }
 
   /** Bones an end showing `n` accepts (cross: gated by the double, F4; line: the suit, C2). */
@@ -296,10 +301,24 @@ export class HandState {
   /** Every bone that could be played somewhere now, by anyone. */
   playable(): BoneMask {
     if (this.phase === POSE) return this.poseMask;
-    if (this.emptyArms > 0) return SUIT[this.poseValue];
-    let m = 0;
-    for (let t = 0; t < this.targets; t++) m |= this.accepts(this.ends[t]);
-    return m;
+    if (this.layout === LINE) return SUIT[this.ends[0]] | SUIT[this.ends[1]];
+    return this.emptyArms > 0 ? SUIT[this.poseValue] : this.crossPlayable();
+  }
+
+  /** F4 over the four started arms. */
+  private crossPlayable(): BoneMask {
+    const e = this.ends;
+    const p = this.played;
+    const a = e[0];
+    const b = e[1];
+    const c = e[2];
+    const d = e[3];
+    return (
+      ((p & DOUBLE[a]) !== 0 ? SUIT[a] : DOUBLE[a]) |
+      ((p & DOUBLE[b]) !== 0 ? SUIT[b] : DOUBLE[b]) |
+      ((p & DOUBLE[c]) !== 0 ? SUIT[c] : DOUBLE[c]) |
+      ((p & DOUBLE[d]) !== 0 ? SUIT[d] : DOUBLE[d])
+    );
   }
 
   /** Whether the seat to act holds a legal play. */
@@ -471,14 +490,16 @@ export class HandState {
       this.finish(END_DOMINO, seat);
       return;
     }
-    const playable = this.playable();
-    const unplayed = this.config.inPlay & ~this.played;
+    const ends = this.ends;
+    const playable =
+      this.layout === LINE ? SUIT[ends[0]] | SUIT[ends[1]] : this.emptyArms > 0 ? SUIT[this.poseValue] : this.crossPlayable();
+    const unplayed = this.inPlay & ~this.played;
     if ((unplayed & playable) === 0) {
       this.finish(END_BLOCKED, this.blockedWinner());
       return;
     }
     // F7: nobody else can answer this play, so each of them will pass before `seat` acts again.
-    if (this.config.boardPassPenalty > 0 && (unplayed & ~this.hands[seat] & playable) === 0) {
+    if (this.boardPass && (unplayed & ~this.hands[seat] & playable) === 0) {
       this.boardPassPending = ((1 << this.players) - 1) & ~(1 << seat);
     }
     this.turn = seat + 1 === this.players ? 0 : seat + 1;

@@ -1,0 +1,33 @@
+/**
+ * `npm run bench`: every performance figure the docs quote, one line each in the form
+ * `name: value unit`, so scripts can read them. Figures are medians of several runs.
+ */
+
+import { legalMovesMicros, randomHands } from "../packages/engine/bench/random-hands.js";
+
+const RUNS = 5;
+const SECONDS = 1;
+
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+function line(name: string, value: number, unit: string): void {
+  process.stdout.write(`${name}: ${Math.round(value * 100) / 100} ${unit}\n`);
+}
+
+// Warm up the JIT on both layouts before measuring either.
+randomHands("french", 4, 0.3);
+randomHands("cutthroat", 4, 0.3);
+
+const french: number[] = [];
+const cutthroat: number[] = [];
+for (let i = 0; i < RUNS; i++) {
+  french.push(randomHands("french", 4, SECONDS, i + 1).handsPerSecond);
+  cutthroat.push(randomHands("cutthroat", 4, SECONDS, i + 1).handsPerSecond);
+}
+line("french random hands", Math.round(median(french)), "hands/s");
+line("cutthroat random hands", Math.round(median(cutthroat)), "hands/s");
+line("french legalMoves call", median([1, 2, 3].map(() => legalMovesMicros("french") * 1000)), "ns");
+line("cutthroat legalMoves call", median([1, 2, 3].map(() => legalMovesMicros("cutthroat") * 1000)), "ns");
