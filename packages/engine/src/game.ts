@@ -25,7 +25,7 @@ import {
 } from "./hand.js";
 import { err, ok, type Result } from "./result.js";
 import type { Rng } from "./rng.js";
-import { type Rules, sideCount, sideOf } from "./rules.js";
+import { parseRules, type Rules, sideCount, sideOf } from "./rules.js";
 import { type FrenchScore, scoreFrenchHand } from "./scoring.js";
 
 /** How the next hand is posed. */
@@ -128,6 +128,24 @@ export interface Game {
   readonly sixLove: boolean;
 }
 
+/** An unvalidated description of a new game, as it arrives from a form, a file or the network. */
+export interface GameSetup {
+  readonly game: unknown;
+  readonly players: unknown;
+  readonly rules?: unknown;
+  /** The first hand's deal, one mask per seat; without it the game waits for `startHand`. */
+  readonly deal?: readonly BoneMask[];
+}
+
+/** Validates a setup into a game (and deals its first hand when a deal is given). */
+export function setupGame(setup: GameSetup): Result<Game> {
+  const rules = parseRules(setup.game, setup.players, setup.rules ?? {});
+  if (!rules.ok) return rules;
+  const game = createGame(rules.value);
+  return setup.deal ? startHand(game, setup.deal) : ok(game);
+}
+
+/** A game with validated rules, before its first deal. */
 export function createGame(rules: Rules): Game {
   const holder = rules.game === "french" ? 0 : 6;
   return {

@@ -235,7 +235,10 @@ export class HandState {
     return this;
   }
 
-  /** Everything about this hand that every seat may know: all but the hands themselves. */
+  /**
+   * The hand without the hands themselves. Almost all of it is public; `viewFor` also hides which
+   * other seats a board pass is still waiting on (it follows from their hands).
+   */
   toTable(): PublicTable {
     return {
       handSizes: Array.from(this.hands.subarray(0, this.players), popcount),
@@ -492,7 +495,11 @@ export class HandState {
     }
     const ends = this.ends;
     const playable =
-      this.layout === LINE ? SUIT[ends[0]] | SUIT[ends[1]] : this.emptyArms > 0 ? SUIT[this.poseValue] : this.crossPlayable();
+      this.layout === LINE
+        ? SUIT[ends[0]] | SUIT[ends[1]]
+        : this.emptyArms > 0
+          ? SUIT[this.poseValue]
+          : this.crossPlayable();
     const unplayed = this.inPlay & ~this.played;
     if ((unplayed & playable) === 0) {
       this.finish(END_BLOCKED, this.blockedWinner());

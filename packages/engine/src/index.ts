@@ -34,6 +34,7 @@ export {
   dealInto,
   type Game,
   type GameEvent,
+  type GameSetup,
   type HandLog,
   type HandResult,
   type LineOutcome,
@@ -44,6 +45,7 @@ export {
   poseFor,
   randomDeal,
   refuseMove,
+  setupGame,
   startHand,
 } from "./game.js";
 export {

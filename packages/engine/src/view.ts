@@ -52,7 +52,7 @@ export function viewFor(game: Game, seat: number): SeatView {
     seat,
     rules: game.rules,
     hand: s ? s.hands[seat] : 0,
-    table: s ? s.toTable() : null,
+    table: s ? publicTable(s.toTable(), seat) : null,
     board: hand ? boardOf(game.config.layout, hand.moves) : null,
     handIndex: game.hands.length - 1,
     poser: hand ? hand.poser : null,
@@ -66,6 +66,14 @@ export function viewFor(game: Game, seat: number): SeatView {
     winner: game.winner,
     sixLove: game.sixLove,
   };
+}
+
+/**
+ * The table as `seat` may see it. A board pass is decided from the other hands (nobody can answer
+ * the play), so before those players have passed, only the seat itself knows it is among them.
+ */
+function publicTable(table: PublicTable, seat: number): PublicTable {
+  return { ...table, boardPassPending: table.boardPassPending & (1 << seat) };
 }
 
 type MoveEvent = Extract<GameEvent, { type: "pose" | "play" | "pass" | "illegalAttempt" }>;

@@ -1,0 +1,34 @@
+/**
+ * Medium: the one-ply heuristic of `policy.ts` with the belief's voids, and no search. It never
+ * passes while able to play.
+ */
+
+import { type Move, PASS, type SeatView } from "@crossbones/engine";
+import { beliefFrom } from "./belief.js";
+import type { Bot, RankedMove } from "./bot.js";
+import { Policy } from "./policy.js";
+import { positionOf } from "./position.js";
+
+/** Heuristic scores of the view's legal moves (PASS while able gets the lowest score). */
+export function heuristicRanking(view: SeatView): RankedMove[] {
+  const belief = beliefFrom(view);
+  const state = positionOf(view, [0, 0, 0, 0]);
+  const policy = new Policy(state);
+  policy.voids.set(belief.voids);
+  const ranked = view.legalMoves.map((move) => ({
+    move,
+    value: move === PASS ? (view.legalMoves.length === 1 ? 0 : -1e6) : policy.scorePlay(state, move),
+  }));
+  return ranked.sort((a, b) => b.value - a.value);
+}
+
+export function createMediumBot(): Bot {
+  return {
+    level: "medium",
+    chooseMove(view: SeatView): Move {
+      const legal = view.legalMoves;
+      if (legal.length === 1) return legal[0];
+      return heuristicRanking(view)[0].move;
+    },
+  };
+}
