@@ -13,7 +13,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["packages/*/test/**/*.test.ts"],
+    include: ["packages/*/test/**/*.test.ts", "apps/*/test/**/*.test.ts"],
     reporters: ["default", ["json", { outputFile: ".test-results/vitest.json" }]],
     testTimeout: 60_000,
   },

@@ -1,7 +1,10 @@
-import { defineConfig } from "vite";
+import { defaultClientConditions, defineConfig } from "vite";
 
 export default defineConfig({
-  resolve: { conditions: ["source"] },
+  // Bundle the workspace packages from their TypeScript sources ("source" export condition).
+  resolve: { conditions: ["source", ...defaultClientConditions] },
   oxc: { jsx: { runtime: "automatic", importSource: "preact" } },
-  build: { target: "es2022" },
+  worker: { format: "es" },
+  base: "./",
+  build: { target: "es2022", sourcemap: false },
 });

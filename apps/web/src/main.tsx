@@ -1,9 +1,12 @@
 import { render } from "preact";
-import { useState } from "preact/hooks";
-
-function App() {
-  const [n, setN] = useState(0);
-  return <button type="button" onClick={() => setN(n + 1)}>clicked {n}</button>;
-}
+import { App } from "./app";
+import "./styles.css";
 
 render(<App />, document.getElementById("app") as HTMLElement);
+
+// Offline play: the service worker caches the app on first visit (production builds only).
+if ("serviceWorker" in navigator && import.meta.env.PROD) {
+  window.addEventListener("load", () => {
+    navigator.serviceWorker.register("./sw.js").catch(() => undefined);
+  });
+}

@@ -9,13 +9,16 @@
  *   of a suit whose double is still out is not legal (F4), so such a pass proves nothing about
  *   it; a pass while able (charged `passWhenAble`, F5) proves nothing about voids but shows the
  *   seat held at least one legal bone; where passes while able are free, no pass proves anything;
+ * - board passes (F7): after a play, the others held no answer exactly when a board pass was
+ *   charged; without one, the player did not hold every answer itself;
  * - charged illegal attempts (F5): a seat can only attempt a bone it holds;
- * - French F2c: seats skipped between the last winner and the poser held no double.
+ * - the pose (F2, C3): the seat to pose holds a bone it may pose, and in French the seats skipped
+ *   between the last winner and the poser held no double (F2c).
  *
  * The sampler draws uniformly among all deals that satisfy the void and known-bone constraints
  * (a counting table over the unknown bones and the seats' remaining capacities), then rejects the
- * rare deals that break an "at least one of" constraint; it falls back to dropping those, so it
- * never hangs.
+ * rare deals that break an "at least one of" / "not all of" constraint; it gives up on those after
+ * a bounded number of draws, so it never hangs.
  */
 
 import {
@@ -27,6 +30,7 @@ import {
   lowestBone,
   PASS,
   PLAYING,
+  POSE,
   popcount,
   type Rng,
   type SeatView,
@@ -47,6 +51,8 @@ export interface Belief {
   readonly holds: Int32Array;
   /** Each entry: `seat` holds at least one bone of `mask` (within `unknown`). */
   readonly atLeastOne: readonly { readonly seat: number; readonly mask: number }[];
+  /** Each entry: `seat` does not hold every bone of `mask` (within `unknown`). */
+  readonly notAll: readonly { readonly seat: number; readonly mask: number }[];
 }
 
 /** The belief of the seat a view belongs to, for the hand in progress. */
@@ -57,23 +63,44 @@ export function beliefFrom(view: SeatView): Belief {
   const voids = new Int32Array(4);
   const holds = new Int32Array(4);
   if (!table) {
-    return { seat: view.seat, players, own: view.hand, unknown: 0, sizes: [], voids, holds, atLeastOne: [] };
+    return {
+      seat: view.seat,
+      players,
+      own: view.hand,
+      unknown: 0,
+      sizes: [],
+      voids,
+      holds,
+      atLeastOne: [],
+      notAll: [],
+    };
   }
   const unknown = config.inPlay & ~table.played & ~view.hand;
   const french = view.rules.game === "french";
   const ableCharged = french && view.rules.options.passWhenAblePenalty > 0;
   const passProvesVoid = !config.penaltyPass || ableCharged;
 
-  // Moves charged `passWhenAble`: the only public trace of a pass made while able.
+  // Moves charged `passWhenAble` or `boardPass`: the public traces of a pass made while able and
+  // of a play nobody else could answer (F5, F7).
   const ablePasses = new Set<number>();
-  for (const e of view.events) if (e.type === "penalty" && e.kind === "passWhenAble") ablePasses.add(e.move);
+  const boardPasses = new Set<number>();
+  for (const e of view.events) {
+    if (e.type !== "penalty") continue;
+    if (e.kind === "passWhenAble") ablePasses.add(e.move);
+    if (e.kind === "boardPass") boardPasses.add(e.move);
+  }
+  const boardPassRule = config.boardPassPenalty > 0;
 
   // The shadow plays the public moves; every seat holds every bone so that no play ends it, and
   // what is playable depends on the board only.
   const hands = [ALL_BONES, ALL_BONES, ALL_BONES, ALL_BONES];
   const shadow = HandState.deal(config, hands, view.poser ?? 0, table.poseMask);
-  const pending: { seat: number; mask: number; at: number }[] = [];
-  const playedAt = new Int32Array(64).fill(-1); // bone -> move index at which it was played
+  /** Seat `seat` held at least one bone of `mask` just before move `at`. */
+  const someOf: { seat: number; mask: number; at: number }[] = [];
+  /** Seat `seat` did not hold every bone of `mask` just after move `at`. */
+  const notAllOf: { seat: number; mask: number; at: number }[] = [];
+  const playedBy = new Int8Array(28).fill(-1);
+  const playedAt = new Int32Array(28).fill(-1);
   const history = view.history;
   for (let i = 0; i < history.length; i++) {
     const { seat, move } = history[i];
@@ -84,14 +111,30 @@ export function beliefFrom(view: SeatView): Belief {
     if (move === PASS) {
       if (shadow.phase === PLAYING) {
         const legal = shadow.playable();
-        if (ablePasses.has(i)) pending.push({ seat, mask: legal, at: i });
+        if (ablePasses.has(i)) someOf.push({ seat, mask: legal, at: i });
         else if (passProvesVoid) voids[seat] |= legal;
       }
-    } else {
-      playedAt[move >> 2] = i;
+      shadow.turn = seat;
+      shadow.apply(move);
+      continue;
     }
+    playedBy[move >> 2] = seat;
+    playedAt[move >> 2] = i;
     shadow.turn = seat;
     shadow.apply(move);
+    if (!boardPassRule || shadow.phase !== PLAYING) continue;
+    // F7: after this play the others held no answer exactly when a board pass was charged.
+    const answers = shadow.unplayed & shadow.playable();
+    // The next move that is not a refused attempt is the first pass of a board pass, if any.
+    let next = i + 1;
+    while (next < history.length && (history[next].move & ATTEMPT) !== 0) next++;
+    const charged = next < history.length ? boardPasses.has(next) : table.boardPassPending !== 0;
+    if (charged) {
+      for (let q = 0; q < players; q++) if (q !== seat) voids[q] |= answers;
+      holds[seat] |= answers;
+    } else {
+      notAllOf.push({ seat, mask: answers, at: i });
+    }
   }
 
   // F2c: between the last winner and the poser, every seat held no double at the deal.
@@ -102,15 +145,36 @@ export function beliefFrom(view: SeatView): Belief {
     }
   }
 
+  // Before the pose: the seat to pose holds what it must pose (F2, C3).
+  if (table.phase === POSE) {
+    if (popcount(table.poseMask) === 1) holds[table.turn] |= table.poseMask;
+    else someOf.push({ seat: table.turn, mask: table.poseMask & config.inPlay, at: history.length });
+  }
+
   const atLeastOne: { seat: number; mask: number }[] = [];
-  for (const p of pending) {
+  for (const c of someOf) {
+    if (c.seat === view.seat) continue;
     // Satisfied already if the seat later played one of those bones.
     let satisfied = false;
-    for (let m = p.mask; m !== 0; m &= m - 1) {
+    for (let m = c.mask; m !== 0; m &= m - 1) {
       const b = lowestBone(m);
-      if (playedAt[b] > p.at && history[playedAt[b]].seat === p.seat) satisfied = true;
+      if (playedBy[b] === c.seat && playedAt[b] > c.at) satisfied = true;
     }
-    if (!satisfied && (p.mask & unknown) !== 0) atLeastOne.push({ seat: p.seat, mask: p.mask & unknown });
+    const rest = c.mask & unknown;
+    if (satisfied || rest === 0) continue;
+    if ((rest & (rest - 1)) === 0) holds[c.seat] |= rest;
+    else atLeastOne.push({ seat: c.seat, mask: rest });
+  }
+  const notAll: { seat: number; mask: number }[] = [];
+  for (const c of notAllOf) {
+    if (c.seat === view.seat) continue;
+    // Satisfied already if another seat (the observer included) held one of those bones.
+    let satisfied = (c.mask & view.hand) !== 0;
+    for (let m = c.mask; m !== 0; m &= m - 1) {
+      const b = lowestBone(m);
+      if (playedBy[b] >= 0 && playedBy[b] !== c.seat) satisfied = true;
+    }
+    if (!satisfied && (c.mask & unknown) !== 0) notAll.push({ seat: c.seat, mask: c.mask & unknown });
   }
 
   for (let s = 0; s < 4; s++) {
@@ -120,7 +184,7 @@ export function beliefFrom(view: SeatView): Belief {
   voids[view.seat] = 0;
   holds[view.seat] = 0;
   const sizes = Array.from({ length: players }, (_, s) => table.handSizes[s]);
-  return { seat: view.seat, players, own: view.hand, unknown, sizes, voids, holds, atLeastOne };
+  return { seat: view.seat, players, own: view.hand, unknown, sizes, voids, holds, atLeastOne, notAll };
 }
 
 /**
@@ -218,14 +282,17 @@ export class DealSampler {
 
   /**
    * Writes one consistent deal into `out` (a mask per seat; the observer's own hand included).
-   * Deals breaking an "at least one of" constraint are redrawn a bounded number of times.
+   * Deals breaking an "at least one of" or "not all of" constraint are redrawn, at most 64
+   * times (then the last draw stands: rare, and it keeps the search from hanging).
    */
   sample(rng: Rng, out: Int32Array): void {
-    const checks = this.belief.atLeastOne;
+    const some = this.belief.atLeastOne;
+    const notAll = this.belief.notAll;
     for (let attempt = 0; attempt < 64; attempt++) {
       this.draw(rng, out);
       let good = true;
-      for (const c of checks) if ((out[c.seat] & c.mask) === 0) good = false;
+      for (const c of some) if ((out[c.seat] & c.mask) === 0) good = false;
+      for (const c of notAll) if ((out[c.seat] & c.mask) === c.mask) good = false;
       if (good) return;
     }
   }

@@ -3,11 +3,24 @@
 import type { SeatView } from "@crossbones/engine";
 import type { Bot, BotLevel, BotOptions, RankedMove } from "./bot.js";
 import { createEasyBot } from "./easy.js";
-import { createMediumBot, heuristicRanking } from "./medium.js";
+import { analyse, createSearchBot, rankFromStats } from "./hard.js";
+import { createMediumBot } from "./medium.js";
+import { toAct } from "./position.js";
 
+export {
+  createMeasuringBot,
+  createRandomBot,
+  MEASURING_LEVELS,
+  type MeasuringLevel,
+} from "./baselines.js";
+export { type Belief, beliefFrom, DealSampler } from "./belief.js";
 export { BOT_LEVELS, type Bot, type BotLevel, type BotOptions, type RankedMove } from "./bot.js";
 export { createEasyBot } from "./easy.js";
+export { createSearchBot, type MeasuredBot } from "./hard.js";
 export { createMediumBot } from "./medium.js";
+export { type Player, type PlayOptions, playGame } from "./play.js";
+export { mixSeed } from "./position.js";
+export { DEFAULT_SEARCH, type SearchParams } from "./search.js";
 
 /** A bot of a level players can choose. */
 export function createBot(level: BotLevel, options: BotOptions = {}): Bot {
@@ -17,12 +30,19 @@ export function createBot(level: BotLevel, options: BotOptions = {}): Bot {
     case "medium":
       return createMediumBot();
     case "hard":
-      return { ...createMediumBot(), level: "hard" };
+      return createSearchBot("hard", options);
+    default:
+      throw new Error(`unknown bot level ${JSON.stringify(level)}`);
   }
 }
 
-/** Every legal move of the seat to act, best first, with an estimate of its value. */
-export function rankMoves(view: SeatView, _options: BotOptions = {}): RankedMove[] {
-  if (view.legalMoves.length === 0) return [];
-  return heuristicRanking(view);
+/**
+ * Every legal move of the seat to act (the view's seat), best first, with the hard search's
+ * estimate of its value: French, minus the expected points of the hand for that seat (penalties
+ * included); line games, the chance of winning the hand (for the team in Partner). Empty when the
+ * view's seat is not to act.
+ */
+export function rankMoves(view: SeatView, options: BotOptions = {}): RankedMove[] {
+  if (!toAct(view)) return [];
+  return rankFromStats(view, analyse(view, "ismcts", options));
 }

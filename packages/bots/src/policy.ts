@@ -55,19 +55,22 @@ export interface PolicyWeights {
   readonly variety: number;
   /** Partner: the partner is known to be void at every open end. */
   readonly partnerStuck: number;
+  /** Per other seat: the chance it holds no answer to the open ends (opponents; minus for a partner). */
+  readonly passChance: number;
 }
 
 export const MEDIUM_WEIGHTS: PolicyWeights = {
-  pip: 1,
-  double: 4,
-  lastDouble: 0.5,
+  pip: 2.5,
+  double: 0,
+  lastDouble: 0.25,
   keepPlay: 4,
   keepPlayEach: 0.5,
   boardPass: 25,
   voidPass: 6,
-  openPenalty: 0.3,
+  openPenalty: 4,
   variety: 1.5,
   partnerStuck: 6,
+  passChance: 0,
 };
 
 export class Policy {
@@ -82,6 +85,8 @@ export class Policy {
   readonly voids = new Int32Array(4);
   /** The state's hidden hands are real (a rollout) rather than placeholders (the medium bot). */
   exact = false;
+  /** Hand sizes when the hands are placeholders (`exact` false). */
+  readonly sizes = new Int32Array(4);
   weights: PolicyWeights;
   private readonly scratch: HandState;
   private readonly buffer = new Int32Array(64);
@@ -126,7 +131,9 @@ export class Policy {
     } else {
       v -= w.openPenalty * popcount(open);
       for (let q = 0; q < this.players; q++) {
-        if (q !== me && (open & ~this.voids[q]) === 0) v += w.voidPass;
+        if (q === me) continue;
+        if ((open & ~this.voids[q]) === 0) v += w.voidPass;
+        else if (w.passChance !== 0) v += w.passChance * this.passChance(s, q, others, open);
       }
     }
     return v;
@@ -156,12 +163,30 @@ export class Policy {
     } else {
       v -= w.openPenalty * popcount(open);
       for (let q = 0; q < this.players; q++) {
-        if (q === me || (open & ~this.voids[q]) !== 0) continue;
-        if (this.teams && (q & 1) === (me & 1)) v -= w.partnerStuck;
-        else v += w.voidPass;
+        if (q === me) continue;
+        const partner = this.teams && (q & 1) === (me & 1);
+        if ((open & ~this.voids[q]) === 0) v += partner ? -w.partnerStuck : w.voidPass;
+        else if (w.passChance !== 0) v += (partner ? -1 : 1) * w.passChance * this.passChance(s, q, others, open);
       }
     }
     return v;
+  }
+
+  /**
+   * The chance that seat q holds none of `open`, if its bones were a uniform draw from `others`
+   * less its known voids (hypergeometric).
+   */
+  private passChance(s: HandState, q: number, others: number, open: number): number {
+    const pool = others & ~this.voids[q];
+    const n = popcount(pool);
+    const k = popcount(open & pool);
+    const h = this.exact ? popcount(s.hands[q]) : this.sizes[q];
+    let p = 1;
+    for (let i = 0; i < h; i++) {
+      if (n - k - i <= 0) return 0;
+      p *= (n - k - i) / (n - i);
+    }
+    return p;
   }
 
   /** Value of a move that ends the hand, for the seat `me` that made it. */

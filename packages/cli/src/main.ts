@@ -1,6 +1,7 @@
 /** The `crossbones` command. */
 
 import { readFileSync } from "node:fs";
+import { runArena } from "./arena.js";
 import { runReplay } from "./replay.js";
 
 const HELP = `crossbones: Jamaican dominoes (French, Cut Throat, Partner)
@@ -8,6 +9,8 @@ const HELP = `crossbones: Jamaican dominoes (French, Cut Throat, Partner)
 Usage:
   crossbones replay FILE     replay a game record (crossbones-record/1) and print its result
   crossbones replay -        the same, reading the record from standard input
+  crossbones arena --game french --seats hard,medium,medium,medium --sets 400 --seed 1
+                             bots against bots on duplicate deals (crossbones arena --help)
   crossbones --help          this help
 
 Output of replay: one JSON object with each hand's winner, end, counts, score, penalties and
@@ -15,9 +18,11 @@ points, the running totals, whether the game is finished and its winner. An inva
 exits non-zero and prints {"error": {"hand": H, "move": M, "message": "..."}}.
 `;
 
-export function main(argv: readonly string[]): number {
+export function main(argv: readonly string[]): number | Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
+    case "arena":
+      return runArena(rest);
     case "replay":
       return runReplay(rest, () => readFileSync(0, "utf8"));
     case undefined:

@@ -52,7 +52,9 @@ export type GameEvent =
       readonly bone: Bone;
       readonly target: number;
     }
-  | { readonly type: "pass"; readonly move: number; readonly seat: number; readonly couldPlay: boolean }
+  /* Whether the passer could have played is not part of a pass: at a table nobody knows unless
+     the pass was charged (the passWhenAble penalty event says so). */
+  | { readonly type: "pass"; readonly move: number; readonly seat: number }
   | {
       readonly type: "illegalAttempt";
       readonly move: number;
@@ -265,7 +267,7 @@ export function applyMove(game: Game, move: Move): Result<Game> {
   const index = game.hands[game.hands.length - 1].moves.length;
   const events: GameEvent[] = [];
   if (move === PASS) {
-    events.push({ type: "pass", move: index, seat, couldPlay: before.canPlay() });
+    events.push({ type: "pass", move: index, seat });
   } else if (before.phase === POSE) {
     events.push({ type: "pose", move: index, seat, bone: moveBone(move) });
   } else {

@@ -360,12 +360,6 @@ export class HandState {
     return n;
   }
 
-  /** Whether the seat to act may pass: when it cannot play, or at a cost where F5 allows. */
-  canPass(): boolean {
-    if (this.phase !== PLAYING) return false;
-    return this.config.penaltyPass || !this.canPlay();
-  }
-
   /** Legal plays, then PASS where a pass is allowed. */
   legalMoves(out: Int32Array | Move[]): number {
     const n = this.legalPlays(out);

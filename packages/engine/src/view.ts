@@ -52,7 +52,7 @@ export function viewFor(game: Game, seat: number): SeatView {
     seat,
     rules: game.rules,
     hand: s ? s.hands[seat] : 0,
-    table: s ? publicTable(s.toTable(), seat) : null,
+    table: s ? publicTable(s.toTable(), hand.events) : null,
     board: hand ? boardOf(game.config.layout, hand.moves) : null,
     handIndex: game.hands.length - 1,
     poser: hand ? hand.poser : null,
@@ -69,11 +69,18 @@ export function viewFor(game: Game, seat: number): SeatView {
 }
 
 /**
- * The table as `seat` may see it. A board pass is decided from the other hands (nobody can answer
- * the play), so before those players have passed, only the seat itself knows it is among them.
+ * The table as a seat may see it. Whether a play was a board pass follows from the other hands
+ * (nobody can answer it), so it becomes public only when the first of those passes is charged;
+ * until then no seat is shown as owing one.
  */
-function publicTable(table: PublicTable, seat: number): PublicTable {
-  return { ...table, boardPassPending: table.boardPassPending & (1 << seat) };
+function publicTable(table: PublicTable, events: readonly GameEvent[]): PublicTable {
+  let revealed = false;
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    if (e.type === "play" || e.type === "pose") break;
+    if (e.type === "penalty" && e.kind === "boardPass") revealed = true;
+  }
+  return revealed ? table : { ...table, boardPassPending: 0 };
 }
 
 type MoveEvent = Extract<GameEvent, { type: "pose" | "play" | "pass" | "illegalAttempt" }>;

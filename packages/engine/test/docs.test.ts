@@ -1,8 +1,8 @@
 /** docs/rules.md's option table must say what OPTION_SPECS says: names, games and defaults. */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
 import { OPTION_SPECS } from "@crossbones/engine";
+import { describe, expect, it } from "vitest";
 
 const doc = readFileSync(fileURLToPath(new URL("../../../docs/rules.md", import.meta.url)), "utf8");
 const rows = doc
@@ -15,10 +15,13 @@ describe("docs/rules.md option table", () => {
     expect(rows.map((r) => r[1].replaceAll("`", "")).sort()).toEqual(OPTION_SPECS.map((s) => s.name).sort());
   });
 
-  it.each(OPTION_SPECS.map((s) => [s.name, s] as const))("%s has the engine's games, default and rule", (name, spec) => {
-    const row = rows.find((r) => r[1] === `\`${name}\``) as string[];
-    expect(row[2]).toBe(spec.games.join(", "));
-    expect(row[3].replaceAll("`", "")).toBe(JSON.stringify(spec.default));
-    expect(row[5]).toBe(spec.rule);
-  });
+  it.each(OPTION_SPECS.map((s) => [s.name, s] as const))(
+    "%s has the engine's games, default and rule",
+    (name, spec) => {
+      const row = rows.find((r) => r[1] === `\`${name}\``) as string[];
+      expect(row[2]).toBe(spec.games.join(", "));
+      expect(row[3].replaceAll("`", "")).toBe(JSON.stringify(spec.default));
+      expect(row[5]).toBe(spec.rule);
+    },
+  );
 });

@@ -15,10 +15,10 @@ import {
   legalMoves,
   makeMove,
   maskOf,
+  POSE,
   parseBone,
   parseMove,
   parseRules,
-  POSE,
   type Result,
   startHand,
 } from "@crossbones/engine";

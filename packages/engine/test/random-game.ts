@@ -48,6 +48,11 @@ export interface RandomPlayOptions {
   readonly maxActions?: number;
   /** Called after every action with the game before and after it. */
   readonly onStep?: (step: RandomStep) => void;
+  /**
+   * A player for the seat to act (a bot under test, say): its move, or undefined to leave this
+   * turn to chance. Deals stay random.
+   */
+  readonly choose?: (game: Game) => Move | undefined;
 }
 
 export interface RandomStep {
@@ -66,7 +71,7 @@ export interface RandomGame {
   readonly capped: boolean;
 }
 
-const DEFAULTS = { penaltyPassRate: 0.08, illegalRate: 0.05, maxActions: 1500 };
+const DEFAULTS = { penaltyPassRate: 0.08, illegalRate: 0.1, maxActions: 1500 };
 
 /** Values tried for integer options: small targets keep sets short, 0 turns a penalty off. */
 const INT_CHOICES: Readonly<Record<string, readonly number[]>> = {
@@ -148,6 +153,8 @@ export function illegalAttempts(state: HandState): { bone: Bone; target: number 
 export function randomAction(game: Game, rng: Rng, options: RandomPlayOptions = {}): RandomAction | undefined {
   if (game.finished) return undefined;
   if (needsDeal(game)) return { kind: "deal", deal: randomDeal(game.config, rng) };
+  const chosen = options.choose?.(game);
+  if (chosen !== undefined) return { kind: "move", move: chosen };
   const state = game.state as HandState;
   const penaltyPassRate = options.penaltyPassRate ?? DEFAULTS.penaltyPassRate;
   const illegalRate = options.illegalRate ?? DEFAULTS.illegalRate;

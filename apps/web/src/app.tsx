@@ -1,0 +1,113 @@
+/** The app: screens (home, table, settings, replay), saved state and the language. */
+
+import { useEffect, useMemo, useState } from "preact/hooks";
+import { translator } from "./i18n";
+import { loadSession, newSession, resign, type Session, type Setup, saveSession } from "./session";
+import { readSettings, type Settings } from "./settings";
+import { readStored, writeStored } from "./storage";
+import { Home } from "./ui/Home";
+import { ExportDialog, Replay } from "./ui/Records";
+import { SettingsScreen } from "./ui/SettingsScreen";
+import { Table } from "./ui/Table";
+
+type Screen = "home" | "table" | "settings" | "replay";
+
+function initial() {
+  const stored = readStored();
+  const settings = readSettings(stored.settings, navigator.languages ?? [navigator.language]);
+  const session = loadSession(stored.session);
+  const lastSetup = (stored.lastSetup as Setup | undefined) ?? session?.setup ?? null;
+  let screen: Screen = (stored.screen as Screen) ?? "home";
+  if (screen === "table" && !session) screen = "home";
+  if (screen === "replay") screen = "home";
+  return { settings, session, lastSetup, screen };
+}
+
+export function App() {
+  const start = useMemo(initial, []);
+  const [settings, setSettings] = useState<Settings>(start.settings);
+  const [session, setSession] = useState<Session | null>(start.session);
+  const [lastSetup, setLastSetup] = useState<Setup | null>(start.lastSetup);
+  const [screen, setScreen] = useState<Screen>(start.screen);
+  const [returnTo, setReturnTo] = useState<Screen>("home");
+  const [exporting, setExporting] = useState(false);
+  const t = useMemo(() => translator(settings.lang), [settings.lang]);
+
+  useEffect(() => {
+    writeStored({
+      settings,
+      session: session ? saveSession(session) : undefined,
+      lastSetup: lastSetup ?? undefined,
+      screen,
+    });
+  }, [settings, session, lastSetup, screen]);
+
+  useEffect(() => {
+    document.documentElement.lang = settings.lang;
+    document.title = t("appName");
+  }, [settings.lang]);
+
+  const start_ = (setup: Setup) => {
+    const s = newSession(setup);
+    if (typeof s === "string") return;
+    setLastSetup(setup);
+    setSession(s);
+    setScreen("table");
+  };
+
+  const go = (next: Screen) => {
+    if (next === "settings") setReturnTo(screen === "settings" ? "home" : screen);
+    setScreen(next);
+    window.scrollTo(0, 0);
+  };
+
+  return (
+    <div class={`app screen-${screen}`}>
+      <header class="topbar">
+        <button type="button" class="brand" onClick={() => go("home")} aria-label={`${t("appName")}: ${t("home")}`}>
+          <span class="logo" aria-hidden="true">
+            ✚
+          </span>
+          <span class="brand-name">{t("appName")}</span>
+        </button>
+        <nav aria-label={t("menu")}>
+          {screen !== "table" && session && !session.game.finished && !session.resigned && (
+            <button type="button" onClick={() => go("table")}>
+              {t("table")}
+            </button>
+          )}
+          <button type="button" onClick={() => go(screen === "settings" ? returnTo : "settings")} data-testid="open-settings">
+            <span aria-hidden="true">⚙ </span>
+            {t("settings")}
+          </button>
+        </nav>
+      </header>
+      {screen === "home" && (
+        <Home
+          t={t}
+          saved={session}
+          lastSetup={lastSetup}
+          onContinue={() => go("table")}
+          onStart={start_}
+          onReplay={() => go("replay")}
+        />
+      )}
+      {screen === "table" && session && (
+        <Table
+          session={session}
+          settings={settings}
+          t={t}
+          update={(expected, next) => setSession((cur) => (cur && cur.game === expected ? next : cur))}
+          onNewGame={() => go("home")}
+          onResign={() => setSession(resign(session))}
+          onExport={() => setExporting(true)}
+        />
+      )}
+      {screen === "settings" && (
+        <SettingsScreen t={t} settings={settings} onChange={setSettings} onBack={() => go(returnTo)} />
+      )}
+      {screen === "replay" && <Replay t={t} settings={settings} onBack={() => go("home")} />}
+      {exporting && session && <ExportDialog t={t} session={session} onClose={() => setExporting(false)} />}
+    </div>
+  );
+}

@@ -1,0 +1,274 @@
+/** Home: continue a saved game, or choose a game, the bots, the rules and start. */
+
+import { type GameKind, OPTION_SPECS, type OptionSpec, PLAYER_COUNTS } from "@crossbones/engine";
+import { useState } from "preact/hooks";
+import type { Key, T } from "../i18n";
+import { BOT_LEVELS, BOT_NAMES, type BotLevel, type Session, type Setup } from "../session";
+import { PRESETS } from "../view/presets";
+
+export interface HomeProps {
+  t: T;
+  saved: Session | null;
+  lastSetup: Setup | null;
+  onContinue: () => void;
+  onStart: (setup: Setup) => void;
+  onReplay: () => void;
+}
+
+const GAMES: readonly { kind: GameKind; players: number }[] = [
+  { kind: "french", players: 4 },
+  { kind: "cutthroat", players: 4 },
+  { kind: "partner", players: 4 },
+];
+
+function defaultsFor(game: GameKind): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const spec of OPTION_SPECS) if (spec.games.includes(game)) out[spec.name] = spec.default;
+  return out;
+}
+
+export function Home({ t, saved, lastSetup, onContinue, onStart, onReplay }: HomeProps) {
+  const [game, setGame] = useState<GameKind>(lastSetup?.game ?? "french");
+  const [players, setPlayers] = useState<number>(lastSetup?.players ?? 4);
+  const [levels, setLevels] = useState<BotLevel[]>([...(lastSetup?.levels ?? ["easy", "medium", "medium", "medium"])]);
+  const [practice, setPractice] = useState<boolean>(lastSetup?.practice ?? false);
+  const [options, setOptions] = useState<Record<string, unknown>>({
+    ...defaultsFor(lastSetup?.game ?? "french"),
+    ...(lastSetup?.options ?? {}),
+  });
+
+  const chooseGame = (kind: GameKind) => {
+    setGame(kind);
+    setOptions(defaultsFor(kind));
+    if (!PLAYER_COUNTS[kind].includes(players)) setPlayers(4);
+  };
+  const specs = OPTION_SPECS.filter((s) => s.games.includes(game));
+  const presets = PRESETS.filter((p) => p.games.includes(game));
+  const activePreset = presets.find((p) => {
+    const want = { ...defaultsFor(game), ...p.options };
+    return specs.every((s) => want[s.name] === options[s.name]);
+  });
+  const seats = Array.from({ length: players - 1 }, (_, i) => i + 1);
+  const inProgress = saved && !saved.game.finished && !saved.resigned;
+
+  return (
+    <main class="home">
+      <header class="hero">
+        <h1>
+          <span class="logo" aria-hidden="true">
+            ✚
+          </span>{" "}
+          {t("appName")}
+        </h1>
+        <p>{t("tagline")}</p>
+      </header>
+
+      {inProgress && saved && (
+        <section class="card continue">
+          <button type="button" class="primary big" onClick={onContinue} data-testid="continue">
+            {t("continueGame")}
+          </button>
+          <p>{t("continueDesc", { game: t(saved.setup.game), hand: saved.game.hands.length })}</p>
+        </section>
+      )}
+
+      <form
+        class="card setup"
+        onSubmit={(e) => {
+          e.preventDefault();
+          onStart({
+            game,
+            players,
+            options,
+            levels: [levels[0], levels[1], levels[2], levels[3]].slice(0, players),
+            practice,
+            seed: (Date.now() ^ Math.floor(Math.random() * 0x7fffffff)) >>> 0,
+          });
+        }}
+      >
+        <fieldset class="games">
+          <legend>{t("game")}</legend>
+          {GAMES.map((g) => (
+            <label key={g.kind} class={`game-choice ${game === g.kind ? "chosen" : ""}`}>
+              <input
+                type="radio"
+                name="game"
+                value={g.kind}
+                checked={game === g.kind}
+                onChange={() => chooseGame(g.kind)}
+              />
+              <span class="game-name">{t(g.kind)}</span>
+              <span class="game-desc">{t(`${g.kind}Desc` as Key)}</span>
+            </label>
+          ))}
+        </fieldset>
+
+        {game === "cutthroat" && (
+          <fieldset class="row">
+            <legend>{t("players")}</legend>
+            {PLAYER_COUNTS.cutthroat.map((n) => (
+              <label key={n} class="pill">
+                <input type="radio" name="players" checked={players === n} onChange={() => setPlayers(n)} />
+                {t("playersN", { n })}
+              </label>
+            ))}
+          </fieldset>
+        )}
+
+        <fieldset class="bots">
+          <legend>{t("bots")}</legend>
+          {seats.map((seat) => (
+            <label key={seat} class="bot">
+              <span>{t("botLevel", { name: BOT_NAMES[seat] })}</span>
+              <select
+                value={levels[seat]}
+                onChange={(e) => {
+                  const next = [...levels];
+                  next[seat] = (e.target as HTMLSelectElement).value as BotLevel;
+                  setLevels(next);
+                }}
+              >
+                {BOT_LEVELS.map((l) => (
+                  <option key={l} value={l}>
+                    {t(l)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ))}
+        </fieldset>
+
+        <label class="check">
+          <input type="checkbox" checked={practice} onChange={(e) => setPractice((e.target as HTMLInputElement).checked)} />
+          <span>
+            <b>{t("practice")}</b> <small>{t("practiceDesc")}</small>
+          </span>
+        </label>
+
+        <fieldset class="row presets">
+          <legend>{t("presets")}</legend>
+          {presets.map((p) => (
+            <button
+              type="button"
+              key={p.id}
+              class={`pill ${activePreset?.id === p.id ? "chosen" : ""}`}
+              aria-pressed={activePreset?.id === p.id}
+              title={t(p.desc)}
+              onClick={() => setOptions({ ...defaultsFor(game), ...p.options })}
+            >
+              {t(p.name)}
+            </button>
+          ))}
+          {activePreset && <p class="preset-desc">{t(activePreset.desc)}</p>}
+        </fieldset>
+
+        <fieldset class="options">
+          <legend>{t("rules")}</legend>
+          <p class="hint-text">{t("rulesDesc")}</p>
+          {specs.map((spec) => (
+            <OptionField
+              key={spec.name}
+              spec={spec}
+              value={options[spec.name]}
+              t={t}
+              onChange={(v) => setOptions({ ...options, [spec.name]: v })}
+            />
+          ))}
+        </fieldset>
+
+        <div class="buttons">
+          <button type="button" class="ghost" onClick={onReplay}>
+            {t("importRecord")}
+          </button>
+          <button type="submit" class="primary big" data-testid="start">
+            {t("startGame")}
+          </button>
+        </div>
+      </form>
+    </main>
+  );
+}
+
+function OptionField({
+  spec,
+  value,
+  t,
+  onChange,
+}: {
+  spec: OptionSpec;
+  value: unknown;
+  t: T;
+  onChange: (v: unknown) => void;
+}) {
+  const id = `opt-${spec.name}`;
+  const label = t(`opt_${spec.name}` as Key);
+  const summary = t(`opt_${spec.name}_sum` as Key);
+  let control;
+  if (spec.kind === "bool") {
+    control = (
+      <input
+        id={id}
+        type="checkbox"
+        checked={value === true}
+        aria-describedby={`${id}-sum`}
+        onChange={(e) => onChange((e.target as HTMLInputElement).checked)}
+      />
+    );
+  } else if (spec.kind === "enum") {
+    control = (
+      <select
+        id={id}
+        value={String(value)}
+        aria-describedby={`${id}-sum`}
+        onChange={(e) => onChange((e.target as HTMLSelectElement).value)}
+      >
+        {(spec.values ?? []).map((v) => (
+          <option key={v} value={v}>
+            {t(`opt_${spec.name}_${v}` as Key)}
+          </option>
+        ))}
+      </select>
+    );
+  } else if (spec.name === "target") {
+    control = (
+      <select
+        id={id}
+        value={String(value)}
+        aria-describedby={`${id}-sum`}
+        onChange={(e) => onChange(Number((e.target as HTMLSelectElement).value))}
+      >
+        {[50, 100, 150, 200].map((v) => (
+          <option key={v} value={v}>
+            {v}
+          </option>
+        ))}
+      </select>
+    );
+  } else {
+    control = (
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={spec.min}
+        max={spec.max}
+        step={spec.name === "doubleBlankValue" ? 1 : 5}
+        value={Number(value)}
+        aria-describedby={`${id}-sum`}
+        onChange={(e) => {
+          const n = Number((e.target as HTMLInputElement).value);
+          if (Number.isInteger(n) && n >= (spec.min ?? 0) && n <= (spec.max ?? 10000)) onChange(n);
+        }}
+      />
+    );
+  }
+  return (
+    <div class={`option option-${spec.kind}`}>
+      <label for={id}>{label}</label>
+      {control}
+      <p id={`${id}-sum`} class="option-sum">
+        {summary}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,204 @@
+/**
+ * The end-of-hand score sheet as data: for every seat, each number that went into its score and
+ * why, read from the engine's result (never recomputed), so the sheet always agrees with the
+ * engine. The UI turns each line into words with the dictionary; `formula` is language-neutral.
+ */
+
+import {
+  type Bone,
+  type FrenchScore,
+  type Game,
+  type HandLog,
+  isDouble,
+  PENALTY_KINDS,
+  type PenaltyKind,
+  sideOf,
+} from "@crossbones/engine";
+
+export type SheetLine =
+  /** Pips left in the hand (0-0 valued as the rules say). */
+  | {
+      readonly kind: "count";
+      readonly count: number;
+      readonly bones: readonly Bone[];
+      /** What 0-0 counted, when it was left in the hand and is worth more than 0; else null. */
+      readonly doubleBlank: number | null;
+    }
+  /** The player went out: nothing left to count. */
+  | { readonly kind: "wentOut" }
+  /** F9a once / each: held doubles multiply the score. */
+  | { readonly kind: "heldFactor"; readonly doubles: readonly Bone[]; readonly factor: number; readonly each: boolean }
+  /** F9a pips: the held doubles' pips count again. */
+  | { readonly kind: "heldPips"; readonly doubles: readonly Bone[]; readonly pips: number }
+  /** F9b: the winner went out with a double. */
+  | { readonly kind: "winnerDouble"; readonly bone: Bone; readonly factor: number }
+  /** F9c without stacking: the winner's double does not apply to a player holding a double. */
+  | { readonly kind: "winnerDoubleOverridden"; readonly bone: Bone }
+  /** F5–F7 penalties charged during the hand; never multiplied. */
+  | { readonly kind: "penalty"; readonly penalty: PenaltyKind; readonly points: number; readonly times: number };
+
+export interface FrenchSheetRow {
+  readonly seat: number;
+  readonly winner: boolean;
+  readonly lines: readonly SheetLine[];
+  /** The hand score after multipliers, penalties excluded. */
+  readonly score: number;
+  readonly penalties: number;
+  /** score + penalties: what the hand adds to the total. */
+  readonly added: number;
+  readonly before: number;
+  readonly after: number;
+  /** "(11 + 4) × 2 × 2 = 60 + 10 = 70": the arithmetic on one line. */
+  readonly formula: string;
+}
+
+export interface FrenchSheet {
+  readonly kind: "french";
+  readonly end: "domino" | "blocked";
+  readonly winner: number | null;
+  /** The bone the winner went out with, when it was a double (F9b). */
+  readonly winningDouble: Bone | null;
+  readonly rows: readonly FrenchSheetRow[];
+  readonly target: number;
+}
+
+export interface LineSheet {
+  readonly kind: "line";
+  readonly end: "domino" | "blocked";
+  /** Winning seat, or null for a draw. */
+  readonly winner: number | null;
+  /** The side (player, or team in Partner) that scored. */
+  readonly side: number | null;
+  readonly counts: readonly number[];
+  readonly worth: number;
+  readonly draw: boolean;
+  readonly oneAllPlayTwo: boolean;
+  readonly bruk: boolean;
+  readonly before: readonly number[];
+  readonly after: readonly number[];
+  readonly teams: boolean;
+}
+
+export type HandSheet = FrenchSheet | LineSheet;
+
+/** Totals before the given hand: the game's totals after the previous hands. */
+function totalsBefore(game: Game, handIndex: number): number[] {
+  const sides = game.totals.length;
+  const totals = new Array(sides).fill(0);
+  for (let h = 0; h < handIndex; h++) {
+    const r = game.hands[h].result;
+    if (!r) continue;
+    if (r.french) r.french.forEach((f, s) => (totals[s] += f.score + f.penaltyTotal));
+  }
+  return totals;
+}
+
+/** How many times a penalty of `kind` was charged to `seat` in the hand (from the events). */
+function timesCharged(hand: HandLog, seat: number, kind: PenaltyKind): number {
+  return hand.events.filter((e) => e.type === "penalty" && e.seat === seat && e.kind === kind).length;
+}
+
+export function frenchLines(
+  f: FrenchScore,
+  winner: number | null,
+  winningDouble: Bone | null,
+  hand: HandLog,
+  doubleBlankValue: number,
+): SheetLine[] {
+  const lines: SheetLine[] = [];
+  if (f.bones.length === 0 && winner === f.seat) lines.push({ kind: "wentOut" });
+  else lines.push({ kind: "count", count: f.count, bones: f.bones, doubleBlank: f.bones.includes(0) && doubleBlankValue > 0 ? doubleBlankValue : null });
+  if (f.heldPips > 0 || (f.heldDoubles.length > 0 && f.heldFactor === 1)) {
+    lines.push({ kind: "heldPips", doubles: f.heldDoubles, pips: f.heldPips });
+  } else if (f.heldFactor > 1) {
+    lines.push({ kind: "heldFactor", doubles: f.heldDoubles, factor: f.heldFactor, each: f.heldDoubles.length > 1 });
+  }
+  if (winningDouble !== null && f.winnerDoubleFactor > 1) {
+    lines.push({ kind: "winnerDouble", bone: winningDouble, factor: f.winnerDoubleFactor });
+  }
+  if (winningDouble !== null && f.winnerDoubleOverridden) lines.push({ kind: "winnerDoubleOverridden", bone: winningDouble });
+  for (const kind of PENALTY_KINDS) {
+    const points = f.penalties[kind];
+    if (points > 0) lines.push({ kind: "penalty", penalty: kind, points, times: timesCharged(hand, f.seat, kind) });
+  }
+  return lines;
+}
+
+/** "(11 + 4) × 2 × 2 = 60", then "+ 10 = 70" for penalties. */
+export function formula(f: FrenchScore): string {
+  let text = String(f.count);
+  if (f.heldPips > 0) text = `(${f.count} + ${f.heldPips})`;
+  const factors: number[] = [];
+  if (f.heldFactor > 1) factors.push(f.heldFactor);
+  if (f.winnerDoubleFactor > 1) factors.push(f.winnerDoubleFactor);
+  const parts = [text, ...factors.map(String)].join(" × ");
+  let out = factors.length > 0 || f.heldPips > 0 ? `${parts} = ${f.score}` : `${f.score}`;
+  if (f.penaltyTotal > 0) out += ` + ${f.penaltyTotal} = ${f.score + f.penaltyTotal}`;
+  return out;
+}
+
+/** The sheet of hand `handIndex` of a game (which must be finished). */
+export function handSheet(game: Game, handIndex: number): HandSheet | null {
+  const hand = game.hands[handIndex];
+  const result = hand?.result;
+  if (!hand || !result) return null;
+  if (result.french) {
+    const before = totalsBefore(game, handIndex);
+    const lastPlay = [...hand.events].reverse().find((e) => e.type === "play");
+    const winningDouble =
+      result.end === "domino" && lastPlay && lastPlay.type === "play" && isDouble(lastPlay.bone) ? lastPlay.bone : null;
+    const rows = result.french.map((f): FrenchSheetRow => {
+      const added = f.score + f.penaltyTotal;
+      return {
+        seat: f.seat,
+        winner: result.winner === f.seat,
+        lines: frenchLines(f, result.winner, winningDouble, hand, game.config.doubleBlankValue),
+        score: f.score,
+        penalties: f.penaltyTotal,
+        added,
+        before: before[f.seat],
+        after: before[f.seat] + added,
+        formula: formula(f),
+      };
+    });
+    const target = game.rules.game === "french" ? game.rules.options.target : 0;
+    return { kind: "french", end: result.end, winner: result.winner, winningDouble, rows, target };
+  }
+  const line = result.line;
+  const points = result.points ?? [];
+  // Line totals reset (bruk, one-all-play-two), so "before" is replayed from the points.
+  const after = lineTotalsAfter(game, handIndex);
+  const before = handIndex === 0 ? after.map(() => 0) : lineTotalsAfter(game, handIndex - 1);
+  return {
+    kind: "line",
+    end: result.end,
+    winner: result.winner,
+    side: result.winner === null ? null : sideOf(game.rules, result.winner),
+    counts: result.counts,
+    worth: line?.worth ?? Math.max(0, ...points),
+    draw: line?.draw ?? false,
+    oneAllPlayTwo: line?.oneAllPlayTwo ?? false,
+    bruk: line?.bruk ?? false,
+    before,
+    after,
+    teams: game.rules.game === "partner",
+  };
+}
+
+/** Match points after hand `handIndex` in a line game, following C7/C8 resets. */
+export function lineTotalsAfter(game: Game, handIndex: number): number[] {
+  let totals = new Array(game.totals.length).fill(0);
+  for (let h = 0; h <= handIndex; h++) {
+    const r = game.hands[h].result;
+    if (!r?.line || r.winner === null) continue;
+    const side = sideOf(game.rules, r.winner);
+    if (r.line.oneAllPlayTwo) {
+      totals = totals.map(() => 0);
+      totals[side] = 2;
+    } else {
+      totals[side] += r.line.worth;
+    }
+    if (r.line.bruk) totals = totals.map(() => 0);
+  }
+  return totals;
+}

@@ -1,0 +1,100 @@
+/**
+ * Hard, and the measuring baselines built on the same search: ISMCTS over deals drawn from the
+ * belief (`hard`), PIMC at the same playout budget (`pimc`), and ISMCTS handed the true hands
+ * (`omniscient`, arena only: the only bot that is given anything beyond a view).
+ */
+
+import { createRng, handConfig, type Move, PASS, type SeatView } from "@crossbones/engine";
+import { beliefFrom, DealSampler } from "./belief.js";
+import type { Bot, BotOptions, RankedMove } from "./bot.js";
+import { decisionSeed, positionOf } from "./position.js";
+import { DEFAULT_SEARCH, type DealSource, ismcts, type MoveStat, pimc, type SearchParams } from "./search.js";
+
+export type SearchKind = "ismcts" | "pimc";
+
+/** Root statistics of a search from `view` (its seat must be the one to act). */
+export function analyse(
+  view: SeatView,
+  kind: SearchKind,
+  options: BotOptions & { readonly params?: Partial<SearchParams> },
+  hidden?: readonly number[],
+): MoveStat[] {
+  const belief = beliefFrom(view);
+  const config = handConfig(view.rules);
+  const source: DealSource = hidden
+    ? { fixed: Int32Array.from({ length: 4 }, (_, s) => hidden[s] ?? 0) }
+    : new DealSampler(belief);
+  const root = positionOf(view, [0, 0, 0, 0], config);
+  const params: SearchParams = {
+    ...DEFAULT_SEARCH,
+    ...options.params,
+    ...(options.iterations !== undefined
+      ? { iterations: options.iterations, timeMs: 0 }
+      : options.timeMs !== undefined
+        ? { iterations: 1e9, timeMs: options.timeMs }
+        : {}),
+  };
+  const rng = createRng(decisionSeed(options.seed ?? 1, view));
+  const french = view.rules.game === "french" ? view.rules.options : null;
+  const run = kind === "ismcts" ? ismcts : pimc;
+  return run(root, source, belief.voids, french, params, rng);
+}
+
+/** The move a search picks: most playouts (ISMCTS) or best mean (PIMC), ties to the better mean. */
+export function pick(stats: readonly MoveStat[], kind: SearchKind): Move {
+  let best = stats[0];
+  for (const s of stats) {
+    const better =
+      kind === "ismcts"
+        ? s.visits > best.visits || (s.visits === best.visits && s.mean > best.mean)
+        : s.mean > best.mean;
+    if (better) best = s;
+  }
+  return best.move;
+}
+
+/** Search statistics as hints: every legal move, best first. */
+export function rankFromStats(view: SeatView, stats: readonly MoveStat[]): RankedMove[] {
+  const french = view.rules.game === "french";
+  const known = new Map(stats.filter((s) => s.visits > 0).map((s) => [s.move, s]));
+  let worst = Infinity;
+  const ranked: { move: Move; value: number; mean: number }[] = [];
+  for (const move of view.legalMoves) {
+    const s = known.get(move);
+    if (!s) continue;
+    const value = french ? -s.outcome : s.outcome;
+    worst = Math.min(worst, value);
+    ranked.push({ move, value, mean: s.mean });
+  }
+  // A budget smaller than the number of moves leaves some unsearched: they go last.
+  for (const move of view.legalMoves) {
+    if (!known.has(move)) ranked.push({ move, value: (Number.isFinite(worst) ? worst : 0) - 1, mean: -Infinity });
+  }
+  ranked.sort((a, b) => b.value - a.value || b.mean - a.mean);
+  return ranked.map(({ move, value }) => ({ move, value }));
+}
+
+/** A bot that can be handed the true hands; only the omniscient baseline reads them. */
+export interface MeasuredBot extends Bot {
+  readonly omniscient: boolean;
+  chooseMove(view: SeatView, hidden?: readonly number[]): Move;
+}
+
+export function createSearchBot(
+  level: "hard" | "pimc" | "omniscient",
+  options: BotOptions & { readonly params?: Partial<SearchParams> } = {},
+): MeasuredBot {
+  const kind: SearchKind = level === "pimc" ? "pimc" : "ismcts";
+  const omniscient = level === "omniscient";
+  return {
+    level,
+    omniscient,
+    chooseMove(view: SeatView, hidden?: readonly number[]): Move {
+      const legal = view.legalMoves;
+      if (legal.length === 1) return legal[0];
+      if (omniscient && !hidden) throw new Error("the omniscient baseline needs the true hands");
+      const stats = analyse(view, kind, options, omniscient ? hidden : undefined);
+      return stats.length > 0 ? pick(stats, kind) : (legal.find((m) => m !== PASS) ?? legal[0]);
+    },
+  };
+}

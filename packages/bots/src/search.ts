@@ -1,0 +1,316 @@
+/**
+ * Searches over sampled deals.
+ *
+ * - `ismcts`: single-observer information-set Monte Carlo tree search (Cowling, Powley and
+ *   Whitehouse 2012). Each iteration draws one deal from the belief, walks the one tree of the
+ *   observer's information sets using only the moves legal in that deal (UCB with availability
+ *   counts), adds a node, finishes the hand with the policy (`policy.ts`, with a little
+ *   randomness) and backs up each seat's own reward (max^n: every seat plays for itself, in
+ *   Partner for its team).
+ * - `pimc`: perfect-information Monte Carlo, the measuring baseline: each sampled deal scores
+ *   every root move by one playout; no tree.
+ * Handing either a fixed deal instead of a sampler gives the omniscient baseline.
+ *
+ * Rewards: French, minus the seat's points for the hand (count after multipliers plus penalties,
+ * F9), less a share of the others' average so that charging them (F7) is worth something; line
+ * games, 1 for a hand won by the seat (its team in Partner), 0 for a lost hand.
+ */
+
+import {
+  emptyScoreParts,
+  type FrenchOptions,
+  frenchScore,
+  HandState,
+  type Move,
+  PASS,
+  PLAYING,
+  type Rng,
+} from "@crossbones/engine";
+import type { DealSampler } from "./belief.js";
+import { Policy } from "./policy.js";
+
+export interface SearchParams {
+  /** Playouts to run (deterministic). */
+  readonly iterations: number;
+  /** Optional wall-clock cap in ms (checked every 32 playouts); 0 = none. */
+  readonly timeMs: number;
+  /** UCB exploration constant, in reward units. */
+  readonly exploration: number;
+  /** Rollouts: chance of a uniformly random play. */
+  readonly epsilon: number;
+  /** Rollouts: random jitter added to the heuristic scores. */
+  readonly noise: number;
+  /** French: weight of the others' average points in a seat's reward. */
+  readonly relative: number;
+}
+
+export const DEFAULT_SEARCH: SearchParams = {
+  iterations: 3000,
+  timeMs: 0,
+  exploration: 0.6,
+  epsilon: 0.05,
+  noise: 2,
+  relative: 0.25,
+};
+
+/** Where the hidden hands come from: a belief sampler, or the true hands (omniscient). */
+export type DealSource = DealSampler | { readonly fixed: Int32Array };
+
+/** A root move's statistics. */
+export interface MoveStat {
+  readonly move: Move;
+  readonly visits: number;
+  /** Mean reward for the observer. */
+  readonly mean: number;
+  /** French: mean points of the observer for the hand; line games: hand-win rate. */
+  readonly outcome: number;
+}
+
+const FRENCH_SCALE = 40;
+
+class Node {
+  readonly children: Node[] = [];
+  visits = 0;
+  avail = 0;
+  total = 0;
+  outcome = 0;
+  constructor(
+    readonly move: Move,
+    /** The seat that made `move`. */
+    readonly player: number,
+    readonly parent: Node | null,
+  ) {}
+
+  child(move: Move): Node | null {
+    const c = this.children;
+    for (let i = 0; i < c.length; i++) if (c[i].move === move) return c[i];
+    return null;
+  }
+}
+
+function now(): number {
+  const perf = (globalThis as { performance?: { now(): number } }).performance;
+  return perf ? perf.now() : Date.now();
+}
+
+/** The shared machinery: a root, a deal source, rollouts and rewards. */
+class Searcher {
+  readonly root: HandState;
+  readonly state: HandState;
+  readonly policy: Policy;
+  readonly rewards = new Float64Array(4);
+  readonly points = new Float64Array(4);
+  private readonly deal = new Int32Array(4);
+  private readonly moves = new Int32Array(64);
+  private readonly parts = emptyScoreParts();
+  private readonly frenchOptions: FrenchOptions | null;
+  private readonly baseVoids: Int32Array;
+
+  constructor(
+    root: HandState,
+    readonly observer: number,
+    readonly source: DealSource,
+    voids: Int32Array,
+    frenchOptions: FrenchOptions | null,
+    readonly params: SearchParams,
+    readonly rng: Rng,
+  ) {
+    this.root = root;
+    this.state = root.clone();
+    this.policy = new Policy(root);
+    this.policy.exact = true;
+    this.baseVoids = voids;
+    this.frenchOptions = frenchOptions;
+  }
+
+  /** Sets `state` to the root with a freshly drawn deal. */
+  determinize(): void {
+    const deal = this.deal;
+    if ("fixed" in this.source) deal.set(this.source.fixed);
+    else this.source.sample(this.rng, deal);
+    const s = this.state;
+    s.copyFrom(this.root);
+    for (let i = 0; i < s.players; i++) s.hands[i] = deal[i];
+    this.policy.voids.set(this.baseVoids);
+  }
+
+  /** Plays `state` to the end with the policy. */
+  rollout(): void {
+    const s = this.state;
+    const p = this.policy;
+    const { epsilon, noise } = this.params;
+    while (s.phase !== 2) {
+      const m = p.choose(s, this.rng, epsilon, noise);
+      if (m === PASS && s.phase === PLAYING) p.notePass(s, s.turn, false);
+      s.apply(m);
+    }
+  }
+
+  /** Fills `rewards` (per seat) and `points` (French points, or 1 for a hand won) for `state`. */
+  score(): void {
+    const s = this.state;
+    const n = s.players;
+    const r = this.rewards;
+    const pts = this.points;
+    const fo = this.frenchOptions;
+    if (fo) {
+      let sum = 0;
+      for (let i = 0; i < n; i++) {
+        pts[i] = frenchScore(s, fo, i, this.parts) + s.penalties(i);
+        sum += pts[i];
+      }
+      const k = this.params.relative / (n - 1);
+      for (let i = 0; i < n; i++) r[i] = -(pts[i] - k * (sum - pts[i])) / FRENCH_SCALE;
+      return;
+    }
+    const w = s.winner;
+    const teams = s.config.teams;
+    for (let i = 0; i < n; i++) {
+      const won = w >= 0 && (teams ? (w & 1) === (i & 1) : w === i);
+      r[i] = w < 0 ? 1 / (teams ? 2 : n) : won ? 1 : 0;
+      pts[i] = won ? 1 : 0;
+    }
+  }
+
+  /** Legal moves of the seat to act; a pass while able only at the root (it costs points). */
+  legal(atRoot: boolean): number {
+    const s = this.state;
+    const out = this.moves;
+    if (atRoot) return s.legalMoves(out);
+    const n = s.legalPlays(out);
+    if (n > 0 || s.phase !== PLAYING) return n;
+    out[0] = PASS;
+    return 1;
+  }
+
+  get buffer(): Int32Array {
+    return this.moves;
+  }
+}
+
+/** Root moves of the seat to act in `root`, searched with ISMCTS. */
+export function ismcts(
+  root: HandState,
+  source: DealSource,
+  voids: Int32Array,
+  frenchOptions: FrenchOptions | null,
+  params: SearchParams,
+  rng: Rng,
+): MoveStat[] {
+  const me = root.turn;
+  const S = new Searcher(root, me, source, voids, frenchOptions, params, rng);
+  const tree = new Node(-1, -1, null);
+  const s = S.state;
+  const policy = S.policy;
+  const moves = S.buffer;
+  const c = params.exploration;
+  const deadline = params.timeMs > 0 ? now() + params.timeMs : Infinity;
+  for (let it = 0; it < params.iterations; it++) {
+    if ((it & 31) === 31 && now() > deadline) break;
+    S.determinize();
+    let node = tree;
+    let depth = 0;
+    while (s.phase !== 2) {
+      const n = S.legal(depth === 0);
+      // Availability, and the best untried move by the policy's order.
+      let untried = -1;
+      let untriedScore = -Infinity;
+      for (let i = 0; i < n; i++) {
+        const ch = node.child(moves[i]);
+        if (ch !== null) {
+          ch.avail++;
+          continue;
+        }
+        const v = moves[i] === PASS ? (n === 1 ? 0 : -1e9) : policy.scorePlay(s, moves[i]);
+        if (v > untriedScore) {
+          untriedScore = v;
+          untried = moves[i];
+        }
+      }
+      if (untried !== -1) {
+        const ch = new Node(untried, s.turn, node);
+        ch.avail = 1;
+        node.children.push(ch);
+        node = ch;
+        if (untried === PASS && s.phase === PLAYING && !s.canPlay()) policy.notePass(s, s.turn, false);
+        s.apply(untried);
+        break;
+      }
+      let best: Node | null = null;
+      let bestValue = -Infinity;
+      for (let i = 0; i < n; i++) {
+        const ch = node.child(moves[i]) as Node;
+        const v = ch.total / ch.visits + c * Math.sqrt(Math.log(ch.avail) / ch.visits);
+        if (v > bestValue) {
+          bestValue = v;
+          best = ch;
+        }
+      }
+      node = best as Node;
+      if (node.move === PASS && s.phase === PLAYING && !s.canPlay()) policy.notePass(s, s.turn, false);
+      s.apply(node.move);
+      depth++;
+    }
+    S.rollout();
+    S.score();
+    for (let x: Node | null = node; x !== null && x !== tree; x = x.parent) {
+      x.visits++;
+      x.total += S.rewards[x.player];
+      x.outcome += S.points[x.player];
+    }
+    tree.visits++;
+  }
+  return tree.children.map((ch) => ({
+    move: ch.move,
+    visits: ch.visits,
+    mean: ch.visits > 0 ? ch.total / ch.visits : -Infinity,
+    outcome: ch.visits > 0 ? ch.outcome / ch.visits : 0,
+  }));
+}
+
+/** Root moves scored by perfect-information Monte Carlo: one playout per move per sampled deal. */
+export function pimc(
+  root: HandState,
+  source: DealSource,
+  voids: Int32Array,
+  frenchOptions: FrenchOptions | null,
+  params: SearchParams,
+  rng: Rng,
+): MoveStat[] {
+  const me = root.turn;
+  const S = new Searcher(root, me, source, voids, frenchOptions, params, rng);
+  const rootMoves: Move[] = [];
+  {
+    const buf = new Int32Array(64);
+    const n = root.legalMoves(buf);
+    for (let i = 0; i < n; i++) rootMoves.push(buf[i]);
+  }
+  const k = rootMoves.length;
+  const total = new Float64Array(k);
+  const outcome = new Float64Array(k);
+  const visits = new Int32Array(k);
+  const start = new HandState(root.config);
+  const deadline = params.timeMs > 0 ? now() + params.timeMs : Infinity;
+  const rounds = Math.max(1, Math.floor(params.iterations / k));
+  for (let r = 0; r < rounds; r++) {
+    if ((r & 7) === 7 && now() > deadline) break;
+    S.determinize();
+    start.copyFrom(S.state);
+    for (let i = 0; i < k; i++) {
+      S.state.copyFrom(start);
+      S.policy.voids.set(voids);
+      S.state.apply(rootMoves[i]);
+      S.rollout();
+      S.score();
+      total[i] += S.rewards[me];
+      outcome[i] += S.points[me];
+      visits[i]++;
+    }
+  }
+  return rootMoves.map((move, i) => ({
+    move,
+    visits: visits[i],
+    mean: visits[i] > 0 ? total[i] / visits[i] : -Infinity,
+    outcome: visits[i] > 0 ? outcome[i] / visits[i] : 0,
+  }));
+}
