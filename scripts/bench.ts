@@ -3,6 +3,8 @@
  * `name: value unit`, so scripts can read them. Figures are medians of several runs.
  */
 
+import { webBench } from "../apps/web/bench/web.js";
+import { botBench } from "../packages/bots/bench/decisions.js";
 import { legalMovesMicros, randomHands } from "../packages/engine/bench/random-hands.js";
 
 const RUNS = 5;
@@ -31,3 +33,9 @@ line("french random hands", Math.round(median(french)), "hands/s");
 line("cutthroat random hands", Math.round(median(cutthroat)), "hands/s");
 line("french legalMoves call", median([1, 2, 3].map(() => legalMovesMicros("french") * 1000)), "ns");
 line("cutthroat legalMoves call", median([1, 2, 3].map(() => legalMovesMicros("cutthroat") * 1000)), "ns");
+
+// Bots: decision times at the default budgets (French, then the line games).
+botBench(line);
+
+// The web app: bundle size, first render, main-thread long tasks while hard bots think.
+webBench();

@@ -34,6 +34,22 @@ if (existsSync(".test-results/vitest.json")) {
   failed++;
 }
 
+// The web app, end to end: its production build served by apps/server, driven in Chromium.
+rmSync(".test-results/playwright.json", { force: true });
+if (run("build the web app", bin("vite"), ["build", "--logLevel", "warn", "apps/web"])) {
+  passed++;
+  run("end-to-end tests (Chromium)", bin("playwright"), ["test", "-c", "e2e/playwright.config.ts"]);
+  if (existsSync(".test-results/playwright.json")) {
+    const { stats } = JSON.parse(readFileSync(".test-results/playwright.json", "utf8"));
+    passed += stats.expected + stats.flaky;
+    failed += stats.unexpected;
+  } else {
+    failed++;
+  }
+} else {
+  failed++;
+}
+
 process.stdout.write(`\n${steps.map((s) => `${s.ok ? "ok  " : "FAIL"} ${s.name}`).join("\n")}\n`);
 process.stdout.write(`${passed} passed, ${failed} failed\n`);
 process.exit(failed === 0 ? 0 : 1);

@@ -20,14 +20,22 @@ function newest(path) {
   const s = statSync(path);
   if (!s.isDirectory()) return s.mtimeMs;
   let t = s.mtimeMs;
-  for (const name of readdirSync(path)) if (name !== "node_modules" && name !== "dist") t = Math.max(t, newest(join(path, name)));
+  for (const name of readdirSync(path))
+    if (name !== "node_modules" && name !== "dist") t = Math.max(t, newest(join(path, name)));
   return t;
 }
 
 run(bin("tsc"), ["-b"]);
 const web = join(root, "apps/web");
 const built = join(web, "dist/index.html");
-const sources = ["apps/web/src", "apps/web/public", "apps/web/index.html", "apps/web/vite.config.ts", "packages/engine/src", "packages/bots/src"];
+const sources = [
+  "apps/web/src",
+  "apps/web/public",
+  "apps/web/index.html",
+  "apps/web/vite.config.ts",
+  "packages/engine/src",
+  "packages/bots/src",
+];
 const stale = !existsSync(built) || sources.some((p) => newest(join(root, p)) > statSync(built).mtimeMs);
 if (stale) run(bin("vite"), ["build", "--logLevel", "warn"], web);
 await import("./server.js");

@@ -27,6 +27,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   await app.register(fastifyStatic, {
     root,
     wildcard: true,
+    // Our own cache-control (below), not the plugin's max-age=0.
+    cacheControl: false,
     setHeaders(res, path) {
       if (path.includes(`${join("assets", "")}`)) res.setHeader("cache-control", "public, max-age=31536000, immutable");
       else res.setHeader("cache-control", "no-cache");
@@ -35,7 +37,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   });
   app.get("/healthz", async () => ({ ok: true }));
   app.setNotFoundHandler((req, reply) => {
-    if (req.method === "GET" && !req.url.includes(".")) return reply.header("cache-control", "no-cache").sendFile("index.html");
+    if (req.method === "GET" && !req.url.includes("."))
+      return reply.header("cache-control", "no-cache").sendFile("index.html");
     return reply.code(404).send({ error: "not found" });
   });
   return app;

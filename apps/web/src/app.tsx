@@ -76,7 +76,11 @@ export function App() {
               {t("table")}
             </button>
           )}
-          <button type="button" onClick={() => go(screen === "settings" ? returnTo : "settings")} data-testid="open-settings">
+          <button
+            type="button"
+            onClick={() => go(screen === "settings" ? returnTo : "settings")}
+            data-testid="open-settings"
+          >
             <span aria-hidden="true">⚙ </span>
             {t("settings")}
           </button>

@@ -33,7 +33,8 @@ const en = {
   french: "French",
   cutthroat: "Cut Throat",
   partner: "Partner",
-  frenchDesc: "Four players, each for themselves. A four-arm cross; a number opens only once its double is down. Lowest total wins.",
+  frenchDesc:
+    "Four players, each for themselves. A four-arm cross; a number opens only once its double is down. Lowest total wins.",
   cutthroatDesc: "Two to four players, each for themselves, on a line. First to six points.",
   partnerDesc: "You and the bot opposite against the other two, on a line. First team to six points.",
   players: "Players",
@@ -274,7 +275,8 @@ const nl: Dict = {
   french: "French",
   cutthroat: "Cut Throat",
   partner: "Partner",
-  frenchDesc: "Vier spelers, ieder voor zich. Een kruis met vier armen; een getal gaat pas open als zijn dubbel ligt. De laagste totaalscore wint.",
+  frenchDesc:
+    "Vier spelers, ieder voor zich. Een kruis met vier armen; een getal gaat pas open als zijn dubbel ligt. De laagste totaalscore wint.",
   cutthroatDesc: "Twee tot vier spelers, ieder voor zich, op een lijn. Wie eerst zes punten heeft, wint.",
   partnerDesc: "Jij en de bot tegenover je tegen de andere twee, op een lijn. Het eerste team met zes punten wint.",
   players: "Spelers",
@@ -308,7 +310,8 @@ const nl: Dict = {
   opt_doubleBlankValue: "Dubbelblank telt",
   opt_doubleBlankValue_sum: "Wat dubbelblank telt als je hem overhoudt.",
   opt_heldDoubles: "Overgebleven dubbels",
-  opt_heldDoubles_sum: "Dubbels in je hand: score één keer verdubbelen, per dubbel verdubbelen, of hun ogen dubbel tellen.",
+  opt_heldDoubles_sum:
+    "Dubbels in je hand: score één keer verdubbelen, per dubbel verdubbelen, of hun ogen dubbel tellen.",
   opt_heldDoubles_once: "Eén keer ×2",
   opt_heldDoubles_each: "×2 per dubbel",
   opt_heldDoubles_pips: "Ogen dubbel",
@@ -502,8 +505,10 @@ const es: Dict = {
   french: "French",
   cutthroat: "Cut Throat",
   partner: "Partner",
-  frenchDesc: "Cuatro jugadores, cada uno por su cuenta. Una cruz de cuatro brazos; un número solo se abre cuando su doble está en la mesa. Gana el total más bajo.",
-  cutthroatDesc: "De dos a cuatro jugadores, cada uno por su cuenta, en una línea. Gana quien llegue antes a seis puntos.",
+  frenchDesc:
+    "Cuatro jugadores, cada uno por su cuenta. Una cruz de cuatro brazos; un número solo se abre cuando su doble está en la mesa. Gana el total más bajo.",
+  cutthroatDesc:
+    "De dos a cuatro jugadores, cada uno por su cuenta, en una línea. Gana quien llegue antes a seis puntos.",
   partnerDesc: "Tú y el bot de enfrente contra los otros dos, en una línea. Gana el primer equipo que llegue a seis.",
   players: "Jugadores",
   playersN: "{n} jugadores",
@@ -536,7 +541,8 @@ const es: Dict = {
   opt_doubleBlankValue: "El doble blanco vale",
   opt_doubleBlankValue_sum: "Lo que cuenta el doble blanco si te queda en la mano.",
   opt_heldDoubles: "Dobles retenidos",
-  opt_heldDoubles_sum: "Dobles en la mano: duplican la puntuación una vez, una vez por doble, o cuentan sus puntos dos veces.",
+  opt_heldDoubles_sum:
+    "Dobles en la mano: duplican la puntuación una vez, una vez por doble, o cuentan sus puntos dos veces.",
   opt_heldDoubles_once: "×2 una vez",
   opt_heldDoubles_each: "×2 por doble",
   opt_heldDoubles_pips: "Puntos dobles",

@@ -11,8 +11,8 @@ import {
   createRng,
   type Game,
   type GameKind,
-  makeRecord,
   type Move,
+  makeRecord,
   needsDeal,
   parseRules,
   randomDeal,
@@ -102,7 +102,9 @@ export function undo(session: Session): Session | null {
   }
   if (cut < 0) return null;
   const record = makeRecord(game);
-  const hands = record.hands.map((h, i) => (i === record.hands.length - 1 ? { ...h, moves: h.moves.slice(0, cut) } : h));
+  const hands = record.hands.map((h, i) =>
+    i === record.hands.length - 1 ? { ...h, moves: h.moves.slice(0, cut) } : h,
+  );
   const replayed = replayRecord({ ...record, hands });
   if (!replayed.ok) return null;
   return { ...session, game: replayed.value.game };

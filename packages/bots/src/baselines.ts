@@ -10,7 +10,7 @@ import { createSearchBot, type MeasuredBot } from "./hard.js";
 import { createMediumBot } from "./medium.js";
 import { MEDIUM_WEIGHTS, type PolicyWeights } from "./policy.js";
 import { decisionSeed } from "./position.js";
-import type { SearchParams } from "./search.js";
+import { DEFAULT_SEARCH, type SearchParams } from "./search.js";
 
 export const MEASURING_LEVELS = ["easy", "medium", "hard", "random", "pimc", "omniscient"] as const;
 export type MeasuringLevel = (typeof MEASURING_LEVELS)[number];
@@ -29,7 +29,7 @@ export function createRandomBot(options: BotOptions = {}): MeasuredBot {
   };
 }
 
-const SPEC_KEYS = ["iterations", "timeMs", "exploration", "epsilon", "noise", "relative"];
+const SPEC_KEYS = ["iterations", "timeMs", ...Object.keys(DEFAULT_SEARCH)];
 
 /**
  * A bot from a seat spec `level[:key=value]...`, e.g. `hard:iterations=800`. Keys: iterations,

@@ -125,11 +125,12 @@ export function beliefFrom(view: SeatView): Belief {
     if (!boardPassRule || shadow.phase !== PLAYING) continue;
     // F7: after this play the others held no answer exactly when a board pass was charged.
     const answers = shadow.unplayed & shadow.playable();
-    // The next move that is not a refused attempt is the first pass of a board pass, if any.
+    // The next move that is not a refused attempt is the first pass of a board pass, if any;
+    // until it is made, nobody is told (the view shows no pending board pass).
     let next = i + 1;
     while (next < history.length && (history[next].move & ATTEMPT) !== 0) next++;
-    const charged = next < history.length ? boardPasses.has(next) : table.boardPassPending !== 0;
-    if (charged) {
+    if (next === history.length) continue;
+    if (boardPasses.has(next)) {
       for (let q = 0; q < players; q++) if (q !== seat) voids[q] |= answers;
       holds[seat] |= answers;
     } else {

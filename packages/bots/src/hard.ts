@@ -7,6 +7,7 @@
 import { createRng, handConfig, type Move, PASS, type SeatView } from "@crossbones/engine";
 import { beliefFrom, DealSampler } from "./belief.js";
 import type { Bot, BotOptions, RankedMove } from "./bot.js";
+import { type ModelParams, WeightedDeals } from "./model.js";
 import { decisionSeed, positionOf } from "./position.js";
 import { DEFAULT_SEARCH, type DealSource, ismcts, type MoveStat, pimc, type SearchParams } from "./search.js";
 
@@ -21,9 +22,6 @@ export function analyse(
 ): MoveStat[] {
   const belief = beliefFrom(view);
   const config = handConfig(view.rules);
-  const source: DealSource = hidden
-    ? { fixed: Int32Array.from({ length: 4 }, (_, s) => hidden[s] ?? 0) }
-    : new DealSampler(belief);
   const root = positionOf(view, [0, 0, 0, 0], config);
   const params: SearchParams = {
     ...DEFAULT_SEARCH,
@@ -35,9 +33,22 @@ export function analyse(
         : {}),
   };
   const rng = createRng(decisionSeed(options.seed ?? 1, view));
+  let source: DealSource;
+  if (hidden) source = { fixed: Int32Array.from({ length: 4 }, (_, s) => hidden[s] ?? 0) };
+  else {
+    const sampler = new DealSampler(belief);
+    source =
+      params.modelPool > 0 && view.history.length > 0
+        ? new WeightedDeals(view, config, sampler, modelOf(params), rng)
+        : sampler;
+  }
   const french = view.rules.game === "french" ? view.rules.options : null;
   const run = kind === "ismcts" ? ismcts : pimc;
   return run(root, source, belief.voids, french, params, rng);
+}
+
+function modelOf(p: SearchParams): ModelParams {
+  return { pool: p.modelPool, temperature: p.modelTemp, mix: p.modelMix };
 }
 
 /** The move a search picks: most playouts (ISMCTS) or best mean (PIMC), ties to the better mean. */

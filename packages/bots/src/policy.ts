@@ -144,7 +144,8 @@ export class Policy {
     const me = state.turn;
     const bone = move >> 2;
     const rest = state.hands[me] & ~(1 << bone);
-    let v = w.pip * PIPS[bone];
+    // Weight matters less than in French: a hand is won by going out, the count only breaks a block.
+    let v = w.pip * 0.4 * PIPS[bone];
     if (isDouble(bone)) v += w.double * 0.5;
     const s = this.scratch;
     s.copyFrom(state);

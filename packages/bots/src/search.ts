@@ -26,7 +26,6 @@ import {
   PLAYING,
   type Rng,
 } from "@crossbones/engine";
-import type { DealSampler } from "./belief.js";
 import { Policy } from "./policy.js";
 
 export interface SearchParams {
@@ -42,6 +41,10 @@ export interface SearchParams {
   readonly noise: number;
   /** French: weight of the others' average points in a seat's reward. */
   readonly relative: number;
+  /** Opponent model (`model.ts`): deals in the pool (0 = off), softmax temperature, uniform mix. */
+  readonly modelPool: number;
+  readonly modelTemp: number;
+  readonly modelMix: number;
 }
 
 export const DEFAULT_SEARCH: SearchParams = {
@@ -51,10 +54,13 @@ export const DEFAULT_SEARCH: SearchParams = {
   epsilon: 0.05,
   noise: 2,
   relative: 0.25,
+  modelPool: 0,
+  modelTemp: 4,
+  modelMix: 0.2,
 };
 
 /** Where the hidden hands come from: a belief sampler, or the true hands (omniscient). */
-export type DealSource = DealSampler | { readonly fixed: Int32Array };
+export type DealSource = { sample(rng: Rng, out: Int32Array): void } | { readonly fixed: Int32Array };
 
 /** A root move's statistics. */
 export interface MoveStat {

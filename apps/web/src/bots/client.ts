@@ -31,12 +31,19 @@ function ask(req: Omit<BotRequest, "id">): Promise<BotResponse> {
 }
 
 export async function botMove(view: SeatView, level: BotLevel, seed: number): Promise<Move> {
+  const start = performance.now();
   const r = await ask({ kind: "move", view, level, seed });
+  // Think times show in the browser's performance timeline (and in the web benchmark).
+  performance.measure(`bot-${level}`, { start });
   if (r.kind !== "move") throw new Error("unexpected answer from the bot");
   return r.move;
 }
 
-export async function rankMoves(view: SeatView, level: BotLevel, seed: number): Promise<readonly { move: Move; value: number }[]> {
+export async function rankMoves(
+  view: SeatView,
+  level: BotLevel,
+  seed: number,
+): Promise<readonly { move: Move; value: number }[]> {
   const r = await ask({ kind: "rank", view, level, seed });
   if (r.kind !== "rank") throw new Error("unexpected answer from the bot");
   return r.ranked;

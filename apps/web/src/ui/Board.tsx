@@ -62,11 +62,17 @@ export function Board(props: BoardProps) {
   const pad = 0.3;
   return (
     <div class="board" ref={ref}>
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: end marks are a pointer shortcut; keys choose in the dialog */}
       <svg
         viewBox={`${box.x - pad} ${box.y - pad} ${box.w + 2 * pad} ${box.h + 2 * pad}`}
         role="img"
         aria-label={props.label}
         preserveAspectRatio="xMidYMid meet"
+        onClick={(ev) => {
+          // End marks are a mouse and touch shortcut; the same choice is offered as buttons.
+          const mark = (ev.target as Element).closest("[data-target]");
+          if (mark) props.onChoose?.(Number(mark.getAttribute("data-target")));
+        }}
       >
         {geometry?.rects.map((r) => {
           const animate = r.move === lastMove && props.animMs > 0;
@@ -90,15 +96,7 @@ export function Board(props: BoardProps) {
           .map((e) => {
             const letter = String.fromCharCode(65 + props.choices.indexOf(e.target));
             return (
-              // biome-ignore lint/a11y/noStaticElementInteractions: a mouse shortcut; the same choice is offered as buttons
-              // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard users choose with A-D or the buttons
-              <g
-                key={`end${e.target}`}
-                class="end-mark"
-                transform={`translate(${e.x} ${e.y})`}
-                onClick={() => props.onChoose?.(e.target)}
-                aria-hidden="true"
-              >
+              <g key={`end${e.target}`} class="end-mark" transform={`translate(${e.x} ${e.y})`} data-target={e.target}>
                 <circle r={0.75} />
                 <text y={0.28} text-anchor="middle" font-size={0.8}>
                   {letter}

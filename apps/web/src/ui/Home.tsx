@@ -1,6 +1,7 @@
 /** Home: continue a saved game, or choose a game, the bots, the rules and start. */
 
 import { type GameKind, OPTION_SPECS, type OptionSpec, PLAYER_COUNTS } from "@crossbones/engine";
+import type { JSX } from "preact";
 import { useState } from "preact/hooks";
 import type { Key, T } from "../i18n";
 import { BOT_LEVELS, BOT_NAMES, type BotLevel, type Session, type Setup } from "../session";
@@ -20,6 +21,13 @@ const GAMES: readonly { kind: GameKind; players: number }[] = [
   { kind: "cutthroat", players: 4 },
   { kind: "partner", players: 4 },
 ];
+
+/** A fresh seed, or the page's ?seed= (tests and bug reports replay the same deals). */
+function chooseSeed(): number {
+  const fixed = Number(new URLSearchParams(location.search).get("seed"));
+  if (Number.isInteger(fixed) && fixed > 0) return fixed;
+  return (Date.now() ^ Math.floor(Math.random() * 0x7fffffff)) >>> 0;
+}
 
 function defaultsFor(game: GameKind): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -82,7 +90,7 @@ export function Home({ t, saved, lastSetup, onContinue, onStart, onReplay }: Hom
             options,
             levels: [levels[0], levels[1], levels[2], levels[3]].slice(0, players),
             practice,
-            seed: (Date.now() ^ Math.floor(Math.random() * 0x7fffffff)) >>> 0,
+            seed: chooseSeed(),
           });
         }}
       >
@@ -139,7 +147,11 @@ export function Home({ t, saved, lastSetup, onContinue, onStart, onReplay }: Hom
         </fieldset>
 
         <label class="check">
-          <input type="checkbox" checked={practice} onChange={(e) => setPractice((e.target as HTMLInputElement).checked)} />
+          <input
+            type="checkbox"
+            checked={practice}
+            onChange={(e) => setPractice((e.target as HTMLInputElement).checked)}
+          />
           <span>
             <b>{t("practice")}</b> <small>{t("practiceDesc")}</small>
           </span>
@@ -203,7 +215,7 @@ function OptionField({
   const id = `opt-${spec.name}`;
   const label = t(`opt_${spec.name}` as Key);
   const summary = t(`opt_${spec.name}_sum` as Key);
-  let control;
+  let control: JSX.Element;
   if (spec.kind === "bool") {
     control = (
       <input

@@ -1,9 +1,19 @@
 /** Export the current game as a record, and watch an imported record replayed move by move. */
 
-import { applyMove, attemptIllegalPlay, createGame, type Game, makeRecord, parseMove, parseRecord, startHand, viewFor } from "@crossbones/engine";
+import {
+  applyMove,
+  attemptIllegalPlay,
+  createGame,
+  type Game,
+  makeRecord,
+  parseMove,
+  parseRecord,
+  startHand,
+  viewFor,
+} from "@crossbones/engine";
 import { useEffect, useMemo, useState } from "preact/hooks";
 import type { T } from "../i18n";
-import { seatNames, type Session } from "../session";
+import { type Session, seatNames } from "../session";
 import type { Settings } from "../settings";
 import { eventText } from "../view/describe";
 import { Board } from "./Board";
@@ -36,7 +46,10 @@ export function ExportDialog({ t, session, onClose }: { t: T; session: Session; 
         <button
           type="button"
           onClick={() => {
-            void navigator.clipboard?.writeText(text).then(() => setCopied(true), () => setCopied(false));
+            void navigator.clipboard?.writeText(text).then(
+              () => setCopied(true),
+              () => setCopied(false),
+            );
           }}
         >
           {copied ? t("copied") : t("copy")}
@@ -60,7 +73,12 @@ export interface ReplayStep {
 
 export function replaySteps(record: unknown): ReplayStep[] | string {
   // parseRecord validated it; rebuild move by move to keep each position.
-  const r = record as { game: string; players: number; rules?: Record<string, unknown>; hands: { deal: string[][]; moves: string[] }[] };
+  const r = record as {
+    game: string;
+    players: number;
+    rules?: Record<string, unknown>;
+    hands: { deal: string[][]; moves: string[] }[];
+  };
   const parsed = parseRecord(JSON.stringify(record));
   if (!parsed.ok) return parsed.error.message;
   let game = createGame(parsed.value.game.rules);
@@ -75,7 +93,10 @@ export function replaySteps(record: unknown): ReplayStep[] | string {
       if (!state) return;
       const p = parseMove(state, text);
       if (!p.ok) return;
-      const next = p.value.kind === "move" ? applyMove(game, p.value.move) : attemptIllegalPlay(game, p.value.bone, p.value.target);
+      const next =
+        p.value.kind === "move"
+          ? applyMove(game, p.value.move)
+          : attemptIllegalPlay(game, p.value.bone, p.value.target);
       if (!next.ok) return;
       game = next.value;
       steps.push({ game, hand: h });
@@ -141,7 +162,13 @@ export function Replay({ t, settings, onBack }: { t: T; settings: Settings; onBa
         <h1>{t("importTitle")}</h1>
         <p>{t("importText")}</p>
         <label for="record-input">{t("recordText")}</label>
-        <textarea id="record-input" rows={10} value={text} onInput={(e) => setText((e.target as HTMLTextAreaElement).value)} data-testid="import-text" />
+        <textarea
+          id="record-input"
+          rows={10}
+          value={text}
+          onInput={(e) => setText((e.target as HTMLTextAreaElement).value)}
+          data-testid="import-text"
+        />
         <div class="buttons">
           <label class="button">
             {t("openFile")}
@@ -186,13 +213,23 @@ export function Replay({ t, settings, onBack }: { t: T; settings: Settings; onBa
       <h1 class="visually-hidden">{t("replay")}</h1>
       <div class="replay-bar card">
         <span data-testid="replay-position">
-          {t("handOf", { n: step.hand + 1, total: totalHands })} · {t("moveOf", { n: moveInHand, total: handSteps - 1 })}
+          {t("handOf", { n: step.hand + 1, total: totalHands })} ·{" "}
+          {t("moveOf", { n: moveInHand, total: handSteps - 1 })}
         </span>
         <span class="buttons">
-          <button type="button" onClick={() => setIndex(Math.max(0, handStart(step.hand - 1)))} disabled={step.hand === 0}>
+          <button
+            type="button"
+            onClick={() => setIndex(Math.max(0, handStart(step.hand - 1)))}
+            disabled={step.hand === 0}
+          >
             «<span class="visually-hidden">{t("prevHand")}</span>
           </button>
-          <button type="button" onClick={() => setIndex(Math.max(0, index - 1))} disabled={index === 0} aria-label={t("prev")}>
+          <button
+            type="button"
+            onClick={() => setIndex(Math.max(0, index - 1))}
+            disabled={index === 0}
+            aria-label={t("prev")}
+          >
             ‹
           </button>
           <button type="button" class="primary" onClick={() => setPlaying(!playing)} data-testid="replay-play">

@@ -1,42 +1,14 @@
 /** End of a hand (the score sheet, every number explained) and end of the set or match. */
 
 import { type Game, makeBone, sideOf } from "@crossbones/engine";
-import type { Key, T } from "../i18n";
+import type { T } from "../i18n";
 import { HUMAN } from "../session";
 import type { Settings } from "../settings";
 import { sideName } from "../view/describe";
-import { handSheet, type SheetLine } from "../view/scoresheet";
+import { handSheet } from "../view/scoresheet";
+import { lineText } from "../view/sheetText";
 import { BoneShape } from "./Bone";
 import { Modal } from "./Modal";
-
-const list = (bones: readonly number[]) => bones.map(makeBone).join(", ");
-
-export function lineText(t: T, line: SheetLine): string {
-  switch (line.kind) {
-    case "count":
-      return line.doubleBlank !== null
-        ? t("line_countDoubleBlank", { bones: list(line.bones), n: line.count, v: line.doubleBlank })
-        : t("line_count", { bones: list(line.bones), n: line.count });
-    case "wentOut":
-      return t("line_wentOut");
-    case "heldFactor":
-      return line.each
-        ? t("line_heldEach", { doubles: list(line.doubles), factor: line.factor })
-        : t("line_heldOnce", { doubles: list(line.doubles) });
-    case "heldPips":
-      return t("line_heldPips", { doubles: list(line.doubles), pips: line.pips });
-    case "winnerDouble":
-      return t("line_winnerDouble", { bone: makeBone(line.bone) });
-    case "winnerDoubleOverridden":
-      return t("line_winnerDoubleOverridden", { bone: makeBone(line.bone) });
-    case "penalty": {
-      const kind = t(`pen_${line.penalty}` as Key);
-      return line.times > 1
-        ? t("line_penaltyTimes", { kind, times: line.times, points: line.points })
-        : t("line_penalty", { kind, points: line.points });
-    }
-  }
-}
 
 function MiniBones({ bones, settings }: { bones: readonly number[]; settings: Settings }) {
   return (
@@ -44,7 +16,7 @@ function MiniBones({ bones, settings }: { bones: readonly number[]; settings: Se
       {bones.map((b) => {
         const [x, y] = makeBone(b).split("-").map(Number);
         return (
-          <svg key={b} viewBox="-1 -0.5 2 1" class="mini-h">
+          <svg key={b} viewBox="-1 -0.5 2 1" class="mini-h" aria-hidden="true">
             <BoneShape a={x} b={y} vertical={false} pips={settings.pips} />
           </svg>
         );
@@ -215,7 +187,15 @@ export function GameEnd({
       {game.sixLove && (
         <div class="celebration" aria-hidden="true">
           {Array.from({ length: 24 }, (_, i) => (
-            <span key={i} style={{ "--i": i } as Record<string, number>} />
+            <span
+              key={i}
+              style={{
+                left: `${(i * 37) % 100}%`,
+                animationDelay: `${-((i * 0.37) % 2.4).toFixed(2)}s`,
+                animationDuration: `${2 + (i % 5) * 0.35}s`,
+                background: `hsl(${(i * 47) % 360} 80% 55%)`,
+              }}
+            />
           ))}
         </div>
       )}
@@ -224,7 +204,9 @@ export function GameEnd({
       ) : (
         <>
           {game.sixLove && <p class="six-love-title">{t("sixLove")}</p>}
-          <p class="headline">{french ? t("setWinner", { name: winnerName }) : t("matchWinner", { name: winnerName })}</p>
+          <p class="headline">
+            {french ? t("setWinner", { name: winnerName }) : t("matchWinner", { name: winnerName })}
+          </p>
           {game.sixLove && <p>{t("sixLoveText", { name: winnerName })}</p>}
           <p>{won ? t("youWin") : t("youLose")}</p>
         </>

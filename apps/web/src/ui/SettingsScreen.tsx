@@ -1,6 +1,6 @@
 /** Settings: language, practice hands, animation speed, sound, pips. */
 
-import { LANGS, type Lang, translate, type T } from "../i18n";
+import { LANGS, type Lang, type T, translate } from "../i18n";
 import type { PipStyle, Settings, Speed } from "../settings";
 import { BoneShape } from "./Bone";
 
@@ -29,11 +29,19 @@ export function SettingsScreen({
         ))}
       </fieldset>
       <label class="check">
-        <input type="checkbox" checked={settings.showHands} onChange={(e) => set({ showHands: (e.target as HTMLInputElement).checked })} />
+        <input
+          type="checkbox"
+          checked={settings.showHands}
+          onChange={(e) => set({ showHands: (e.target as HTMLInputElement).checked })}
+        />
         <span>{t("showHands")}</span>
       </label>
       <label class="check">
-        <input type="checkbox" checked={settings.sound} onChange={(e) => set({ sound: (e.target as HTMLInputElement).checked })} />
+        <input
+          type="checkbox"
+          checked={settings.sound}
+          onChange={(e) => set({ sound: (e.target as HTMLInputElement).checked })}
+        />
         <span>{t("sound")}</span>
       </label>
       <fieldset class="row">
@@ -41,7 +49,15 @@ export function SettingsScreen({
         {(["off", "slow", "normal", "fast"] as Speed[]).map((speed) => (
           <label key={speed} class="pill">
             <input type="radio" name="speed" checked={settings.speed === speed} onChange={() => set({ speed })} />
-            {t(speed === "off" ? "speedOff" : speed === "slow" ? "speedSlow" : speed === "fast" ? "speedFast" : "speedNormal")}
+            {t(
+              speed === "off"
+                ? "speedOff"
+                : speed === "slow"
+                  ? "speedSlow"
+                  : speed === "fast"
+                    ? "speedFast"
+                    : "speedNormal",
+            )}
           </label>
         ))}
       </fieldset>

@@ -9,8 +9,8 @@ import {
   CROSS,
   type Game,
   type GameEvent,
-  makeBone,
   type Move,
+  makeBone,
   moveBone,
   PASS,
   POSE,
@@ -20,18 +20,8 @@ import {
 } from "@crossbones/engine";
 import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { botMove, rankMoves } from "../bots/client";
-import { type Key, type T } from "../i18n";
-import {
-  BOT_NAMES,
-  botSeed,
-  canUndo,
-  dealNext,
-  HUMAN,
-  moveSeats,
-  play,
-  type Session,
-  undo,
-} from "../session";
+import type { Key, T } from "../i18n";
+import { BOT_NAMES, botSeed, canUndo, dealNext, HUMAN, moveSeats, play, type Session, undo } from "../session";
 import { type Settings, timing } from "../settings";
 import { click } from "../sound";
 import { endsText, eventText, moveText, targetName, turnSummary } from "../view/describe";
@@ -60,7 +50,7 @@ interface Toast {
 }
 
 export function useSeatName(t: T): (seat: number) => string {
-  return useCallback((seat: number) => (seat === HUMAN ? t("you") : BOT_NAMES[seat] ?? `#${seat}`), [t]);
+  return useCallback((seat: number) => (seat === HUMAN ? t("you") : (BOT_NAMES[seat] ?? `#${seat}`)), [t]);
 }
 
 export function Table({ session, settings, t, update, onNewGame, onResign, onExport }: TableProps) {
@@ -90,6 +80,7 @@ export function Table({ session, settings, t, update, onNewGame, onResign, onExp
   const seen = useRef<{ hand: number; events: number }>({ hand: game.hands.length, events: hand?.events.length ?? 0 });
 
   const myBones = bonesOf(state ? state.hands[HUMAN] : 0);
+  const myPenalties = state && game.rules.game === "french" ? state.penalties(HUMAN) : 0;
 
   // Bots: ask the worker, then wait long enough for the previous play to be seen.
   useEffect(() => {
@@ -135,7 +126,9 @@ export function Table({ session, settings, t, update, onNewGame, onResign, onExp
     const events = hand?.events ?? [];
     const from = seen.current.hand === h ? seen.current.events : 0;
     seen.current = { hand: h, events: events.length };
-    const fresh = events.slice(from).filter((e) => e.type === "penalty" || e.type === "bruk" || e.type === "oneAllPlayTwo");
+    const fresh = events
+      .slice(from)
+      .filter((e) => e.type === "penalty" || e.type === "bruk" || e.type === "oneAllPlayTwo");
     if (fresh.length === 0) return;
     setToasts((old) => {
       let list = [...old];
@@ -201,7 +194,8 @@ export function Table({ session, settings, t, update, onNewGame, onResign, onExp
     const onKey = (e: KeyboardEvent) => {
       if (e.ctrlKey || e.metaKey || e.altKey) return;
       const target = e.target as HTMLElement | null;
-      if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT")) return;
+      if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT"))
+        return;
       if (document.querySelector("dialog[open]")) return;
       const k = e.key.toLowerCase();
       if (k === "p" && canPassNow) {
@@ -253,7 +247,8 @@ export function Table({ session, settings, t, update, onNewGame, onResign, onExp
   if (state && !state.over && !game.finished && !session.resigned) {
     if (myTurn) {
       if (state.phase === POSE) {
-        status = plays.length === 1 ? t("yourTurnPose", { bone: makeBone(moveBone(plays[0])) }) : t("yourTurnPoseDouble");
+        status =
+          plays.length === 1 ? t("yourTurnPose", { bone: makeBone(moveBone(plays[0])) }) : t("yourTurnPoseDouble");
       } else status = plays.length === 0 ? t("yourTurnPass") : t("yourTurn");
     } else status = t("thinking", { name: name(state.turn) });
   }
@@ -274,7 +269,11 @@ export function Table({ session, settings, t, update, onNewGame, onResign, onExp
   const sides = Array.from({ length: players }, (_, seat) => seat).filter((s) => s !== HUMAN);
 
   return (
-    <div class={`table table-${players} ${game.config.layout === CROSS ? "is-cross" : "is-line"}`}>
+    <div
+      class={`table table-${players} ${game.config.layout === CROSS ? "is-cross" : "is-line"}`}
+      data-hand={game.hands.length}
+      data-moves={hand?.moves.length ?? 0}
+    >
       <h1 class="visually-hidden">{t("table")}</h1>
       <div class="tablebar">
         <Scores game={game} t={t} name={name} />
@@ -328,6 +327,7 @@ export function Table({ session, settings, t, update, onNewGame, onResign, onExp
       <section class={`me ${myTurn ? "turn" : ""}`} aria-label={t("yourHand")}>
         <div class="me-bar">
           <span class="seat-name">{name(HUMAN)}</span>
+          {myPenalties > 0 && <span class="seat-penalty">+{myPenalties}</span>}
           <span class="status" aria-hidden="true">
             {status}
           </span>
@@ -361,7 +361,6 @@ export function Table({ session, settings, t, update, onNewGame, onResign, onExp
               : notice}
           </p>
         )}
-        {/* biome-ignore lint/a11y/useSemanticElements: a toolbar of bones with roving focus */}
         <div class="hand" ref={handRef} role="toolbar" aria-label={t("yourHand")} onKeyDown={onHandKey} tabIndex={-1}>
           {myBones.map((bone, i) => {
             const ok = playableBones.has(bone);
@@ -425,14 +424,7 @@ export function Table({ session, settings, t, update, onNewGame, onResign, onExp
         />
       )}
       {showEnd && (
-        <GameEnd
-          game={game}
-          resigned={session.resigned}
-          t={t}
-          name={name}
-          onNewGame={onNewGame}
-          onExport={onExport}
-        />
+        <GameEnd game={game} resigned={session.resigned} t={t} name={name} onNewGame={onNewGame} onExport={onExport} />
       )}
     </div>
   );
@@ -446,7 +438,8 @@ function boneEnds(bone: number): [number, number] {
 function addToast(list: Toast[], e: GameEvent, t: T, name: (seat: number) => string): Toast[] {
   const id = Date.now() + Math.random();
   if (e.type === "bruk") return [...list, { id, text: t("evBruk"), kind: "bruk", names: [], points: 0 }];
-  if (e.type === "oneAllPlayTwo") return [...list, { id, text: t("evOneAllPlayTwo"), kind: "oneall", names: [], points: 0 }];
+  if (e.type === "oneAllPlayTwo")
+    return [...list, { id, text: t("evOneAllPlayTwo"), kind: "oneall", names: [], points: 0 }];
   if (e.type !== "penalty") return list;
   const kind = t(`pen_${e.kind}` as Key);
   const existing = list.find((x) => x.kind === e.kind && x.points === e.points);
@@ -499,11 +492,11 @@ function SeatPanel({
       <div class={`backs ${vertical ? "backs-v" : ""} ${showFaces ? "faces" : ""}`} aria-hidden="true">
         {bonesOf(mask).map((bone) =>
           showFaces ? (
-            <svg key={bone} viewBox="-0.5 -1 1 2" class="mini">
+            <svg key={bone} viewBox="-0.5 -1 1 2" class="mini" aria-hidden="true">
               <BoneShape a={boneEnds(bone)[0]} b={boneEnds(bone)[1]} vertical pips={settings.pips} />
             </svg>
           ) : (
-            <svg key={bone} viewBox="-0.5 -1 1 2" class="mini">
+            <svg key={bone} viewBox="-0.5 -1 1 2" class="mini" aria-hidden="true">
               <BoneBack vertical />
             </svg>
           ),
@@ -517,7 +510,7 @@ function Scores({ game, t, name }: { game: Game; t: T; name: (seat: number) => s
   const rules = game.rules;
   if (rules.game === "french") {
     return (
-      <div class="scores" aria-label={t("total")}>
+      <div class="scores">
         <span class="scores-title">
           {t("handNumber", { n: game.hands.length })} · {t("target", { n: rules.options.target })}
         </span>
@@ -531,7 +524,7 @@ function Scores({ game, t, name }: { game: Game; t: T; name: (seat: number) => s
   }
   const teams = rules.game === "partner";
   return (
-    <div class="scores" aria-label={t("points")}>
+    <div class="scores">
       <span class="scores-title">
         {t("handNumber", { n: game.hands.length })} · {t("target", { n: 6 })}
       </span>

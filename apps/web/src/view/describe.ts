@@ -7,8 +7,8 @@ import {
   CROSS,
   type Game,
   type GameEvent,
-  makeBone,
   type Move,
+  makeBone,
   moveBone,
   moveTarget,
   PASS,
@@ -89,5 +89,12 @@ export function turnSummary(t: T, table: PublicTable, layout: number, legal: rea
   const plays = legal.filter((m) => m !== PASS);
   if (plays.length === 0) return t("srYourTurnNone", { ends });
   const isPose = table.phase === POSE;
-  return t("srYourTurn", { ends, plays: listText(t, plays.map((m) => moveText(t, layout, m, isPose)), "or") });
+  return t("srYourTurn", {
+    ends,
+    plays: listText(
+      t,
+      plays.map((m) => moveText(t, layout, m, isPose)),
+      "or",
+    ),
+  });
 }

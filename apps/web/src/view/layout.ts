@@ -61,6 +61,8 @@ interface Segment {
   readonly limit: number;
   /** A connecting step: it runs at least `limit` (a lone double is followed by another bone). */
   readonly fill?: boolean;
+  /** No bone may reach further than this along `dir` (measured from the centre), whatever `limit` says. */
+  readonly bound?: number;
 }
 
 /** How far arms run from the pose before turning, vertically; wider screens let E and W run further. */
@@ -73,7 +75,12 @@ const clockwise = (d: Dir): Dir => [-d[1], d[0]];
  * when the next bone would overrun the segment; the turned bone lies against the outer half of
  * the last one, as a player bends a line at the table's edge.
  */
-export function walkChain(chain: readonly PlacedBone[], target: number, start: Dir, plan: readonly Segment[]): {
+export function walkChain(
+  chain: readonly PlacedBone[],
+  target: number,
+  start: Dir,
+  plan: readonly Segment[],
+): {
   rects: BoneRect[];
   end: EndMark;
 } {
@@ -88,7 +95,10 @@ export function walkChain(chain: readonly PlacedBone[], target: number, start: D
     const double = isDouble(placed.bone);
     const along = double ? 1 : 2;
     const seg = plan[k];
-    const full = seg.fill ? used >= seg.limit : used + along > seg.limit;
+    const reach = cx * seg.dir[0] + cy * seg.dir[1] + along;
+    const full = seg.fill
+      ? used >= seg.limit
+      : used + along > seg.limit || reach > (seg.bound ?? Number.POSITIVE_INFINITY);
     if (used > 0 && full && k + 1 < plan.length) {
       k++;
       const next = plan[k].dir;
@@ -189,13 +199,13 @@ export function snakeLayout(board: BoardLayout, width: number): BoardGeometry {
   });
   const half = double ? 0.5 : 1;
   // Half a unit spare at each side: a double crosswise in a turn sticks out by that much.
-  const row = Math.max(width / 2 - half - 0.5, 2);
-  const full = Math.max(width - 2, 4);
-  const right: Segment[] = [{ dir: E, limit: row }];
-  const left: Segment[] = [{ dir: W, limit: row }];
+  const bound = Math.max(width / 2 - 0.5, half + 2);
+  const inf = Number.POSITIVE_INFINITY;
+  const right: Segment[] = [{ dir: E, limit: inf, bound }];
+  const left: Segment[] = [{ dir: W, limit: inf, bound }];
   for (let i = 0; i < 30; i++) {
-    right.push({ dir: S, limit: 2, fill: true }, { dir: i % 2 === 0 ? W : E, limit: full });
-    left.push({ dir: N, limit: 2, fill: true }, { dir: i % 2 === 0 ? E : W, limit: full });
+    right.push({ dir: S, limit: 2, fill: true }, { dir: i % 2 === 0 ? W : E, limit: inf, bound });
+    left.push({ dir: N, limit: 2, fill: true }, { dir: i % 2 === 0 ? E : W, limit: inf, bound });
   }
   const l = walkChain(board.chains[0] ?? [], 0, [-half, 0], left);
   const r = walkChain(board.chains[1] ?? [], 1, [half, 0], right);

@@ -88,7 +88,8 @@ function totalsBefore(game: Game, handIndex: number): number[] {
   for (let h = 0; h < handIndex; h++) {
     const r = game.hands[h].result;
     if (!r) continue;
-    if (r.french) r.french.forEach((f, s) => (totals[s] += f.score + f.penaltyTotal));
+    if (!r.french) continue;
+    for (const f of r.french) totals[f.seat] += f.score + f.penaltyTotal;
   }
   return totals;
 }
@@ -107,7 +108,13 @@ export function frenchLines(
 ): SheetLine[] {
   const lines: SheetLine[] = [];
   if (f.bones.length === 0 && winner === f.seat) lines.push({ kind: "wentOut" });
-  else lines.push({ kind: "count", count: f.count, bones: f.bones, doubleBlank: f.bones.includes(0) && doubleBlankValue > 0 ? doubleBlankValue : null });
+  else
+    lines.push({
+      kind: "count",
+      count: f.count,
+      bones: f.bones,
+      doubleBlank: f.bones.includes(0) && doubleBlankValue > 0 ? doubleBlankValue : null,
+    });
   if (f.heldPips > 0 || (f.heldDoubles.length > 0 && f.heldFactor === 1)) {
     lines.push({ kind: "heldPips", doubles: f.heldDoubles, pips: f.heldPips });
   } else if (f.heldFactor > 1) {
@@ -116,7 +123,8 @@ export function frenchLines(
   if (winningDouble !== null && f.winnerDoubleFactor > 1) {
     lines.push({ kind: "winnerDouble", bone: winningDouble, factor: f.winnerDoubleFactor });
   }
-  if (winningDouble !== null && f.winnerDoubleOverridden) lines.push({ kind: "winnerDoubleOverridden", bone: winningDouble });
+  if (winningDouble !== null && f.winnerDoubleOverridden)
+    lines.push({ kind: "winnerDoubleOverridden", bone: winningDouble });
   for (const kind of PENALTY_KINDS) {
     const points = f.penalties[kind];
     if (points > 0) lines.push({ kind: "penalty", penalty: kind, points, times: timesCharged(hand, f.seat, kind) });

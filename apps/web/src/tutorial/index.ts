@@ -1,0 +1,64 @@
+/**
+ * Learn to play: the lessons of French, Cut Throat and Partner, the runner that steps through
+ * them, and their text in English, Dutch and Spanish. Pure TypeScript over the engine; the
+ * screens live elsewhere and render `viewOf(run)`.
+ */
+
+export { allLessons, COURSES, courseById, lessonById, nextLessonId } from "./courses";
+export { GUIDE } from "./guide";
+export type {
+  Ask,
+  Course,
+  CourseId,
+  Lesson,
+  Mood,
+  MoveRequest,
+  Param,
+  Position,
+  PositionSpec,
+  PracticeSetup,
+  PredictStep,
+  Step,
+  TaskStep,
+  TextRef,
+} from "./model";
+export { LEARNER } from "./model";
+export { candidateMoves, checkTaskMove, matchesRequest, readMove, targetText, whyIllegal, writeMove } from "./moves";
+export { gameOf, positionGame, toRecord } from "./positions";
+export { answerOf, type Choice, choicesOf, revealOf } from "./predict";
+export {
+  type Answer,
+  back,
+  type CourseStatus,
+  canBack,
+  canNext,
+  courseStatus,
+  emptyProgress,
+  guess,
+  type LessonProgress,
+  type LessonRun,
+  lessonDone,
+  type MoveOutcome,
+  next,
+  openLesson,
+  type Progress,
+  pickBone,
+  readProgress,
+  recordRun,
+  type StepView,
+  showMe,
+  startLesson,
+  stepOf,
+  tryMove,
+  tryNotation,
+  viewOf,
+} from "./runner";
+export {
+  TUTORIAL_LANGS,
+  type TutorialDict,
+  type TutorialKey,
+  type TutorialLang,
+  tutorialDictionaries,
+  tutorialText,
+  tutorialTranslator,
+} from "./text";

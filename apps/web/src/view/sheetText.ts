@@ -1,0 +1,34 @@
+/** Score-sheet lines in words, in the player's language. */
+
+import { makeBone } from "@crossbones/engine";
+import type { Key, T } from "../i18n";
+import type { SheetLine } from "./scoresheet";
+
+const list = (bones: readonly number[]) => bones.map(makeBone).join(", ");
+
+export function lineText(t: T, line: SheetLine): string {
+  switch (line.kind) {
+    case "count":
+      return line.doubleBlank !== null
+        ? t("line_countDoubleBlank", { bones: list(line.bones), n: line.count, v: line.doubleBlank })
+        : t("line_count", { bones: list(line.bones), n: line.count });
+    case "wentOut":
+      return t("line_wentOut");
+    case "heldFactor":
+      return line.each
+        ? t("line_heldEach", { doubles: list(line.doubles), factor: line.factor })
+        : t("line_heldOnce", { doubles: list(line.doubles) });
+    case "heldPips":
+      return t("line_heldPips", { doubles: list(line.doubles), pips: line.pips });
+    case "winnerDouble":
+      return t("line_winnerDouble", { bone: makeBone(line.bone) });
+    case "winnerDoubleOverridden":
+      return t("line_winnerDoubleOverridden", { bone: makeBone(line.bone) });
+    case "penalty": {
+      const kind = t(`pen_${line.penalty}` as Key);
+      return line.times > 1
+        ? t("line_penaltyTimes", { kind, times: line.times, points: line.points })
+        : t("line_penalty", { kind, points: line.points });
+    }
+  }
+}

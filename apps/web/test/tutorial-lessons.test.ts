@@ -1,0 +1,368 @@
+/**
+ * The lessons against the engine: every position is a valid game record, every requested move is
+ * legal and accepted, a wrong move is refused with an explanation, and every predicted number is
+ * the engine's. A rule change that makes a lesson say something false fails here.
+ */
+
+import { makeBone, moveBone, PASS, POSE, refuseMove } from "@crossbones/engine";
+import { describe, expect, it } from "vitest";
+import {
+  allLessons,
+  answerOf,
+  COURSES,
+  candidateMoves,
+  checkTaskMove,
+  choicesOf,
+  gameOf,
+  LEARNER,
+  type Lesson,
+  matchesRequest,
+  type PredictStep,
+  positionGame,
+  readMove,
+  revealOf,
+  type Step,
+  type TaskStep,
+  toRecord,
+  tutorialText,
+} from "../src/tutorial";
+
+const lessons = allLessons();
+const tasks = lessons.flatMap((l) =>
+  l.steps.filter((s): s is TaskStep => s.type === "task").map((s) => [`${l.id}/${s.id}`, s] as const),
+);
+const predictions = lessons.flatMap((l) =>
+  l.steps.filter((s): s is PredictStep => s.type === "predict").map((s) => [`${l.id}/${s.id}`, s] as const),
+);
+const positioned = lessons.flatMap((l) =>
+  l.steps
+    .filter((s): s is Extract<Step, { position: unknown }> => "position" in s)
+    .map((s) => [`${l.id}/${s.id}`, s] as const),
+);
+
+describe("courses", () => {
+  it("has the three courses with lessons, unique lesson and step ids", () => {
+    expect(COURSES.map((c) => c.id)).toEqual(["french", "cutthroat", "partner"]);
+    const ids = lessons.map((l) => l.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const lesson of lessons) {
+      const stepIds = lesson.steps.map((s) => s.id);
+      expect(new Set(stepIds).size, lesson.id).toBe(stepIds.length);
+      expect(lesson.steps.length, lesson.id).toBeGreaterThan(0);
+    }
+  });
+
+  it("teaches every topic the issue asks for", () => {
+    const french = COURSES[0].lessons.map((l) => l.id);
+    expect(french).toEqual([
+      "french-objective",
+      "french-cross",
+      "french-doubles",
+      "french-scoring",
+      "french-penalties",
+      "french-set",
+    ]);
+    expect(COURSES[1].lessons.map((l) => l.id)).toEqual([
+      "cutthroat-line",
+      "cutthroat-passing",
+      "cutthroat-blocked",
+      "cutthroat-sixlove",
+      "cutthroat-oneall",
+    ]);
+    expect(COURSES[2].lessons.map((l) => l.id)).toEqual(["partner-teams", "partner-match"]);
+  });
+
+  it("ends every course with a practice setup of its game, visible hands, easy bots and hints", () => {
+    for (const course of COURSES) {
+      const p = course.practice;
+      expect(p.game).toBe(course.id);
+      expect(p.levels).toHaveLength(p.players);
+      expect(p.levels.every((l) => l === "easy")).toBe(true);
+      expect(p.showHands && p.hints && p.practice).toBe(true);
+      for (const lesson of course.lessons) expect(lesson.course).toBe(course.id);
+    }
+  });
+});
+
+describe("lesson positions are valid game records", () => {
+  it.each(positioned)("%s replays under the engine", (_, step) => {
+    const record = toRecord(step.position.spec);
+    expect(record.format).toBe("crossbones-record/1");
+    const game = gameOf(step.position.spec);
+    expect(game.state).not.toBeNull();
+    expect(game.hands).toHaveLength(step.position.spec.hands.length);
+    for (const bone of step.position.highlight ?? []) expect(bone).toMatch(/^[0-6]-[0-6]$/);
+    const expected = step.position.expect;
+    if (expected?.totals) expect(game.totals).toEqual(expected.totals);
+    if (expected?.sixLove !== undefined) expect(game.sixLove).toBe(expected.sixLove);
+  });
+});
+
+describe("tasks", () => {
+  it.each(tasks)("%s: the learner is to act in a live hand", (_, step) => {
+    const game = positionGame(step.position);
+    expect(game.finished).toBe(false);
+    expect(game.state?.over).toBe(false);
+    expect(game.state?.turn).toBe(LEARNER);
+  });
+
+  it.each(tasks)("%s: the solution is legal and accepted", (_, step) => {
+    const game = positionGame(step.position);
+    const move = readMove(game, step.solution);
+    expect(move).toBeDefined();
+    expect(refuseMove(game, move as number)).toBeUndefined();
+    expect(matchesRequest(game, step.request, move as number)).toBe(true);
+    const check = checkTaskMove(step, game, move as number);
+    expect(check.ok).toBe(true);
+    if (check.ok) expect(check.text.key).toBe(step.done);
+  });
+
+  it.each(tasks)("%s: the mistake is refused with an explanation", (_, step) => {
+    const game = positionGame(step.position);
+    const move = readMove(game, step.mistake);
+    expect(move).toBeDefined();
+    const check = checkTaskMove(step, game, move as number);
+    expect(check.ok).toBe(false);
+    for (const lang of ["en", "nl", "es"] as const) {
+      const text = tutorialText(lang, check.text);
+      expect(text.length).toBeGreaterThan(5);
+      expect(text).not.toMatch(/\{\w+\}/);
+    }
+  });
+
+  it.each(tasks)("%s: only moves of the requested kind are accepted, and only legal ones", (_, step) => {
+    const game = positionGame(step.position);
+    let accepted = 0;
+    let refused = 0;
+    for (const move of candidateMoves(game)) {
+      const check = checkTaskMove(step, game, move);
+      const legal = refuseMove(game, move) === undefined;
+      if (check.ok) {
+        accepted++;
+        expect(legal).toBe(true);
+        expect(matchesRequest(game, step.request, move)).toBe(true);
+      } else {
+        refused++;
+        expect(check.illegal).toBe(!legal);
+        if (legal) expect(matchesRequest(game, step.request, move)).toBe(false);
+        expect(tutorialText("en", check.text)).not.toMatch(/\{\w+\}/);
+      }
+    }
+    expect(accepted).toBeGreaterThan(0);
+    expect(refused).toBeGreaterThan(0);
+  });
+
+  it.each(tasks)("%s: an illegal move is explained in words that name the rule", (_, step) => {
+    const game = positionGame(step.position);
+    for (const move of candidateMoves(game)) {
+      if (refuseMove(game, move) === undefined) continue;
+      const check = checkTaskMove(step, game, move);
+      expect(check.ok).toBe(false);
+      if (!check.ok) expect(check.text.key).toMatch(/^why_/);
+    }
+  });
+});
+
+describe("task details", () => {
+  const find = (lesson: string, step: string): TaskStep => {
+    const s = lessons.find((l) => l.id === lesson)?.steps.find((x) => x.id === step);
+    if (s?.type !== "task") throw new Error(`${lesson}/${step} is not a task`);
+    return s;
+  };
+  const explain = (step: TaskStep, notation: string) => {
+    const game = positionGame(step.position);
+    const check = checkTaskMove(step, game, readMove(game, notation) as number);
+    return check.ok ? "ok" : tutorialText("en", check.text);
+  };
+
+  it("F2a: a pose other than 0-0 in the first hand is refused", () => {
+    expect(explain(find("french-objective", "pose00"), "3-3")).toBe(
+      "The first hand of a set is posed with 0-0, not 3-3.",
+    );
+  });
+
+  it("F2b: the winner poses any double, not another bone", () => {
+    const step = find("french-objective", "poseDouble");
+    for (const d of ["3-3", "4-4", "6-6"]) expect(explain(step, d)).toBe("ok");
+    expect(explain(step, "3-5")).toBe("The pose must be a double; 3-5 is not.");
+  });
+
+  it("F3: the fourth arm must be filled before another arm grows", () => {
+    const step = find("french-cross", "fill");
+    expect(explain(step, "0-2@W")).toBe("ok");
+    expect(explain(step, "0-2@N")).toBe("0-2 cannot go on the north arm yet: all four arms must be started first.");
+    expect(explain(step, "2-5@W")).toBe("Each arm starts with a bone that has a 0, to join the pose. 2-5 has none.");
+  });
+
+  it("F4: a frozen arm takes only its double", () => {
+    const step = find("french-doubles", "double");
+    expect(explain(step, "3-4@E")).toBe(
+      "3-4 must wait: the east arm shows 3, and only 3-3 can go there until it is on the board.",
+    );
+    expect(explain(step, "pass")).toBe("You can play, so passing would cost you 10 points. Try the move I asked for.");
+    expect(explain(find("french-doubles", "follow"), "0-2@N")).toBe(
+      "0-2 must wait: the north arm shows 2, and only 2-2 can go there until it is on the board.",
+    );
+  });
+
+  it("F7: only the board-pass play is accepted, and the others pay as they pass", () => {
+    const step = find("french-penalties", "boardPass");
+    expect(explain(step, "2-2@E")).toBe("That's a fine play, but afterwards Ruby could still play: no board pass.");
+    const game = positionGame(step.position);
+    const check = checkTaskMove(step, game, readMove(game, step.solution) as number);
+    expect(check.ok).toBe(true);
+    if (!check.ok) return;
+    const after = check.game.state;
+    expect(after?.turn).toBe(LEARNER);
+    expect([1, 2, 3].map((seat) => after?.penalties(seat))).toEqual([10, 10, 10]);
+  });
+
+  it("F6: the third pass in a row costs 10", () => {
+    const step = find("french-penalties", "third");
+    const game = positionGame(step.position);
+    const check = checkTaskMove(step, game, PASS);
+    expect(check.ok && check.game.state?.penalties(LEARNER)).toBe(10);
+  });
+
+  it("F5: the penalty pass costs 10", () => {
+    const step = find("french-penalties", "penaltyPass");
+    const game = positionGame(step.position);
+    expect(game.state?.canPlay()).toBe(true);
+    const before = game.state?.penalties(LEARNER) ?? 0;
+    const check = checkTaskMove(step, game, PASS);
+    expect(check.ok && (check.game.state?.penalties(LEARNER) ?? 0) - before).toBe(10);
+  });
+
+  it("C2/C4: Cut Throat takes any matching bone, and refuses a pass while able", () => {
+    expect(explain(find("cutthroat-line", "play"), "2-5@L")).toBe("ok");
+    expect(explain(find("cutthroat-line", "play"), "1-4@L")).toBe("1-4 does not fit: the left end shows 5.");
+    expect(explain(find("cutthroat-line", "pose"), "2-5")).toBe("This hand is posed with 6-6, not 2-5.");
+    expect(explain(find("cutthroat-passing", "must"), "pass")).toBe("You can play (0-1 fits), so you must.");
+  });
+
+  it("P2: the winner poses any bone", () => {
+    const step = find("partner-teams", "pose");
+    const game = positionGame(step.position);
+    const hand = game.state?.hands[LEARNER] ?? 0;
+    for (let bone = 0; bone < 28; bone++) {
+      if ((hand & (1 << bone)) !== 0) expect(explain(step, makeBone(bone))).toBe("ok");
+    }
+    expect(explain(step, "pass")).toBe("A hand starts with a pose: you cannot pass now.");
+  });
+});
+
+describe("predictions", () => {
+  /** The answers the lesson texts were written for. */
+  const EXPECTED: Record<string, number> = {
+    "french-scoring/plain": 9,
+    "french-scoring/winnerDouble": 18,
+    "french-scoring/held": 18,
+    "french-scoring/both": 28,
+    "french-scoring/noStack": 14,
+    "french-scoring/blocked": 2,
+    "french-penalties/both": 20,
+    "french-set/win": 0,
+    "french-set/tie": -1,
+    "cutthroat-blocked/who": 1,
+    "cutthroat-blocked/draw": -1,
+    "cutthroat-blocked/two": 2,
+    "cutthroat-sixlove/brukAsk": 0,
+    "cutthroat-oneall/ask": 2,
+    "partner-teams/block": 0,
+    "partner-teams/tie": 0,
+    "partner-teams/draw": -1,
+    "partner-match/bruk": 0,
+    "partner-match/oneAllAsk": 2,
+  };
+
+  it("covers every prediction", () => {
+    expect(predictions.map(([id]) => id).sort()).toEqual(Object.keys(EXPECTED).sort());
+  });
+
+  it.each(predictions)("%s: the engine's answer is the one the lesson expects", (id, step) => {
+    const game = positionGame(step.position);
+    expect(answerOf(game, step.ask)).toBe(EXPECTED[id]);
+  });
+
+  it.each(predictions)("%s: the answer is among the choices, which are distinct", (_, step) => {
+    const game = positionGame(step.position);
+    const choices = choicesOf(game, step.ask);
+    const values = choices.map((c) => c.value);
+    expect(new Set(values).size).toBe(values.length);
+    expect(values).toContain(answerOf(game, step.ask));
+    expect(choices.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it.each(predictions)("%s: the answer is the engine's own result", (_, step) => {
+    const game = positionGame(step.position);
+    const hand = game.hands[game.hands.length - 1];
+    const result = hand.result;
+    const ask = step.ask;
+    const answer = answerOf(game, ask);
+    if (ask.kind === "score") {
+      expect(result?.french).not.toBeNull();
+      expect(answer).toBe(result?.score[ask.seat]);
+      // A scoring step shows a real end of hand with no penalty to muddle the count.
+      expect(result?.penalties.every((p) => p === 0)).toBe(true);
+      const f = result?.french?.[ask.seat];
+      expect(answer).toBe(((f?.count ?? 0) + (f?.heldPips ?? 0)) * (f?.heldFactor ?? 1) * (f?.winnerDoubleFactor ?? 1));
+    } else if (ask.kind === "penalties") {
+      expect(answer).toBe(game.state?.penalties(ask.seat));
+    } else if (ask.kind === "handWinner") {
+      expect(result).not.toBeNull();
+      expect(answer).toBe(result?.winner ?? -1);
+    } else if (ask.kind === "teamWinner") {
+      expect(game.rules.game).toBe("partner");
+      expect(answer).toBe(result?.winner === null || result?.winner === undefined ? -1 : result.winner % 2);
+    } else if (ask.kind === "setWinner") {
+      expect(result).not.toBeNull();
+      expect(game.totals.some((t) => t >= 100)).toBe(true);
+      expect(answer).toBe(game.finished ? game.winner : -1);
+    } else {
+      expect(result).not.toBeNull();
+      expect(answer).toBe(game.totals[ask.side]);
+    }
+  });
+
+  it.each(predictions)("%s: the reasoning renders in every language", (_, step) => {
+    const game = positionGame(step.position);
+    const lines = revealOf(game, step.ask);
+    expect(lines.length).toBeGreaterThan(0);
+    for (const lang of ["en", "nl", "es"] as const) {
+      for (const line of lines) expect(tutorialText(lang, line)).not.toMatch(/\{\w+\}/);
+    }
+  });
+
+  it("explains a score step by step", () => {
+    const step = predictions.find(([id]) => id === "french-scoring/both")?.[1] as PredictStep;
+    const lines = revealOf(positionGame(step.position), step.ask).map((l) => tutorialText("en", l));
+    expect(lines).toEqual([
+      "You: 1-2 2-2, count 7",
+      "Still holding 2-2: ×2",
+      "Ines went out with 3-3: ×2",
+      "Score: 28",
+    ]);
+    const noStack = predictions.find(([id]) => id === "french-scoring/noStack")?.[1] as PredictStep;
+    const lines2 = revealOf(positionGame(noStack.position), noStack.ask).map((l) => tutorialText("nl", l));
+    expect(lines2).toEqual([
+      "Jij: 1-2 2-2, telling 7",
+      "Nog 2-2 in de hand: ×2",
+      "Ines ging uit met 3-3, maar de overgebleven dubbel gaat voor",
+      "Score: 14",
+    ]);
+  });
+});
+
+describe("the opening deal tells the story the French lessons tell", () => {
+  const lesson = lessons.find((l) => l.id === "french-doubles") as Lesson;
+  it("every arm is frozen when you are asked to play 3-3", () => {
+    const step = lesson.steps.find((s) => s.id === "double") as TaskStep;
+    const s = positionGame(step.position).state;
+    expect(Array.from(s?.ends ?? [])).toEqual([4, 3, 5, 6]);
+    expect(s?.phase).not.toBe(POSE);
+    const plays = candidateMoves(positionGame(step.position)).filter(
+      (m) => m !== PASS && refuseMove(positionGame(step.position), m) === undefined,
+    );
+    expect(plays.map((m) => makeBone(moveBone(m)))).toEqual(["3-3"]);
+  });
+});

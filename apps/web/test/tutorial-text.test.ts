@@ -1,0 +1,92 @@
+/** Every lesson string exists in English, Dutch and Spanish, with the same placeholders. */
+
+import { describe, expect, it } from "vitest";
+import {
+  allLessons,
+  COURSES,
+  TUTORIAL_LANGS,
+  type TutorialKey,
+  tutorialDictionaries,
+  tutorialText,
+  tutorialTranslator,
+} from "../src/tutorial";
+
+const dicts = tutorialDictionaries();
+const keys = Object.keys(dicts.en) as TutorialKey[];
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+describe("lesson text", () => {
+  it.each(TUTORIAL_LANGS.filter((l) => l !== "en"))(
+    "%s has every key, no extra ones, and the same placeholders",
+    (lang) => {
+      const dict = dicts[lang];
+      expect(Object.keys(dict).sort()).toEqual([...keys].sort());
+      for (const key of keys) {
+        expect(dict[key].trim(), `${lang}.${key}`).not.toBe("");
+        expect(placeholders(dict[key]), `${lang}.${key}`).toEqual(placeholders(dicts.en[key]));
+      }
+    },
+  );
+
+  it("translates rather than copies the lesson sentences", () => {
+    const sentences = keys.filter((k) => /^(f[ocdspw]|c[lpbso]|p[tm])_/.test(k) && dicts.en[k].length > 40);
+    expect(sentences.length).toBeGreaterThan(100);
+    for (const lang of ["nl", "es"] as const) {
+      for (const key of sentences) expect(dicts[lang][key], `${lang}.${key}`).not.toBe(dicts.en[key]);
+    }
+  });
+
+  it("every key a lesson refers to exists", () => {
+    const used = new Set<string>();
+    for (const course of COURSES) {
+      used.add(course.title);
+      used.add(course.summary);
+    }
+    for (const lesson of allLessons()) {
+      used.add(lesson.title);
+      used.add(lesson.summary);
+      for (const step of lesson.steps) {
+        used.add(step.say);
+        if (step.type === "task") {
+          used.add(step.otherwise);
+          used.add(step.done);
+          for (const rule of step.wrong ?? []) used.add(rule.text);
+        }
+        if (step.type === "predict") used.add(step.reveal);
+      }
+    }
+    for (const key of used) expect(keys, key).toContain(key);
+  });
+
+  it("keeps the guide's prompts short", () => {
+    for (const lesson of allLessons()) {
+      for (const step of lesson.steps) {
+        for (const lang of TUTORIAL_LANGS) {
+          expect(dicts[lang][step.say].length, `${lang} ${lesson.id}/${step.id}`).toBeLessThanOrEqual(200);
+        }
+      }
+    }
+  });
+
+  it("fills placeholders, nested texts and lists", () => {
+    expect(tutorialText("en", { key: "why_armsFirst", params: { bone: "0-2", where: { key: "arm_N" } } })).toBe(
+      "0-2 cannot go on the north arm yet: all four arms must be started first.",
+    );
+    expect(
+      tutorialText("es", {
+        key: "rv_counts",
+        params: {
+          list: [
+            { key: "rv_countOf", params: { name: { key: "seat_0" }, n: 9 } },
+            { key: "rv_countOf", params: { name: { key: "seat_1" }, n: 8 } },
+          ],
+        },
+      }),
+    ).toBe("Cuentas: Tú 9, Ruby 8");
+    expect(tutorialTranslator("nl")("ui_next")).toBe("Verder");
+  });
+
+  it("names the guide in every language", () => {
+    for (const lang of TUTORIAL_LANGS) expect(dicts[lang].guideName).toBe("Mango");
+  });
+});

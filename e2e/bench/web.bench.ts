@@ -1,0 +1,76 @@
+/**
+ * The web benchmark's browser half (run by apps/web/bench/web.ts through `npm run bench`):
+ * first render of the home page, and main-thread long tasks while hard bots think. Writes
+ * .bench/web-browser.json.
+ */
+
+import { mkdirSync, writeFileSync } from "node:fs";
+import { expect, playByKeyboard, test } from "../fixtures";
+
+const results: Record<string, number> = {};
+
+test.afterAll(() => {
+  mkdirSync(".bench", { recursive: true });
+  writeFileSync(".bench/web-browser.json", JSON.stringify(results, null, 2));
+});
+
+test("first render of the home page", async ({ browser }) => {
+  const times: number[] = [];
+  const fcps: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (document.querySelector("main.home")) {
+          (window as unknown as { homeAt: number }).homeAt = performance.now();
+          observer.disconnect();
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto("./");
+    await page.locator("main.home").waitFor();
+    const t = await page.evaluate(() => {
+      const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? 0;
+      return { home: (window as unknown as { homeAt: number }).homeAt, fcp };
+    });
+    times.push(t.home);
+    fcps.push(t.fcp);
+    await context.close();
+  }
+  const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
+  results.homeRenderMs = median(times);
+  results.homeFcpMs = median(fcps);
+  expect(results.homeRenderMs).toBeLessThan(1000);
+});
+
+test("no long main-thread task while hard bots think", async ({ page }) => {
+  await page.addInitScript(() => {
+    const w = window as unknown as { longTasks: number[] };
+    w.longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.longTasks.push(e.duration);
+    }).observe({ type: "longtask", buffered: true });
+  });
+  await page.goto("./?seed=21");
+  await page.locator(".game-choice:has(input[value=french])").click();
+  for (const select of await page.locator(".bots select").all()) await select.selectOption("hard");
+  await page.getByTestId("start").click();
+  await expect(page.locator(".table")).toBeVisible();
+  // Ignore the start-up: only tasks from here on, while the bots play.
+  await page.evaluate(() => {
+    (window as unknown as { longTasks: number[] }).longTasks = [];
+  });
+  await playByKeyboard(page, 4);
+  const data = await page.evaluate(() => ({
+    longTasks: (window as unknown as { longTasks: number[] }).longTasks,
+    thinks: performance.getEntriesByName("bot-hard").map((e) => e.duration),
+  }));
+  results.hardBotMoves = data.thinks.length;
+  results.hardBotThinkMedianMs = [...data.thinks].sort((a, b) => a - b)[Math.floor(data.thinks.length / 2)] ?? 0;
+  results.hardBotThinkMaxMs = Math.max(0, ...data.thinks);
+  results.longTasksWhileThinking = data.longTasks.length;
+  results.longestMainThreadTaskMs = Math.max(0, ...data.longTasks);
+  expect(data.thinks.length).toBeGreaterThan(3);
+  expect(results.longestMainThreadTaskMs).toBeLessThanOrEqual(50);
+});
