@@ -78,6 +78,8 @@ export function BoneShape({
   const h = vertical ? 2 : 1;
   return (
     <g class={className}>
+      {/* A plain offset shadow: an SVG filter per bone costs too much paint time on slow devices. */}
+      <rect x={-w / 2 + 0.06} y={-h / 2 + 0.08} width={w - 0.06} height={h - 0.06} rx={0.14} class="bone-shadow" />
       <rect x={-w / 2 + 0.03} y={-h / 2 + 0.03} width={w - 0.06} height={h - 0.06} rx={0.14} class="bone-body" />
       {vertical ? (
         <line x1={-0.34} x2={0.34} y1={0} y2={0} class="bone-line" />
