@@ -74,15 +74,9 @@ export function play(session: Session, move: Move): Session | string {
   return { ...session, game: next.value };
 }
 
-/** Seats that made each move of the current hand, from its events. */
-export function moveSeats(game: Game): number[] {
-  const hand = game.hands[game.hands.length - 1];
-  if (!hand) return [];
-  const seats: number[] = [];
-  for (const e of hand.events) {
-    if (e.type === "pose" || e.type === "play" || e.type === "pass" || e.type === "illegalAttempt") seats.push(e.seat);
-  }
-  return seats;
+/** Seats that made each move of the current hand. */
+export function moveSeats(game: Game): readonly number[] {
+  return game.hands[game.hands.length - 1]?.seats ?? [];
 }
 
 /**

@@ -110,6 +110,8 @@ export interface HandLog {
   readonly rule: NextHand;
   /** Moves in order; a refused attempt is `ATTEMPT | playMove(bone, target)`. */
   readonly moves: readonly number[];
+  /** The seat that made each move. */
+  readonly seats: readonly number[];
   readonly events: readonly GameEvent[];
   readonly result: HandResult | null;
 }
@@ -231,7 +233,15 @@ export function startHand(game: Game, deal: readonly BoneMask[]): Result<Game> {
   const problem = checkDeal(game.config, deal);
   if (problem) return err("bad-deal", problem);
   const { seat, mask } = poseFor(game, deal);
-  const log: HandLog = { deal: [...deal], poser: seat, rule: game.next, moves: [], events: [], result: null };
+  const log: HandLog = {
+    deal: [...deal],
+    poser: seat,
+    rule: game.next,
+    moves: [],
+    seats: [],
+    events: [],
+    result: null,
+  };
   return ok({ ...game, hands: [...game.hands, log], state: HandState.deal(game.config, deal, seat, mask) });
 }
 
@@ -275,7 +285,7 @@ export function applyMove(game: Game, move: Move): Result<Game> {
   }
   after.apply(move);
   pushPenaltyEvents(events, before, after, index);
-  return ok(afterMove(game, after, move, events));
+  return ok(afterMove(game, seat, after, move, events));
 }
 
 /**
@@ -301,7 +311,7 @@ export function attemptIllegalPlay(game: Game, bone: Bone, target: number): Resu
   const index = game.hands[game.hands.length - 1].moves.length;
   const events: GameEvent[] = [{ type: "illegalAttempt", move: index, seat: s.turn, bone, target }];
   pushPenaltyEvents(events, s, after, index);
-  return ok(afterMove(game, after, ATTEMPT | (bone << 2) | target, events));
+  return ok(afterMove(game, s.turn, after, ATTEMPT | (bone << 2) | target, events));
 }
 
 function pushPenaltyEvents(events: GameEvent[], before: HandState, after: HandState, move: number): void {
@@ -313,9 +323,14 @@ function pushPenaltyEvents(events: GameEvent[], before: HandState, after: HandSt
   }
 }
 
-function afterMove(game: Game, state: HandState, move: number, events: GameEvent[]): Game {
+function afterMove(game: Game, seat: number, state: HandState, move: number, events: GameEvent[]): Game {
   const last = game.hands[game.hands.length - 1];
-  let log: HandLog = { ...last, moves: [...last.moves, move], events: [...last.events, ...events] };
+  let log: HandLog = {
+    ...last,
+    moves: [...last.moves, move],
+    seats: [...last.seats, seat],
+    events: [...last.events, ...events],
+  };
   const updated: Game = { ...game, state };
   if (!state.over) return { ...updated, hands: replaceLast(game.hands, log) };
   const index = log.moves.length - 1;

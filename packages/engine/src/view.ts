@@ -45,7 +45,6 @@ export interface SeatView {
 export function viewFor(game: Game, seat: number): SeatView {
   const hand = game.hands[game.hands.length - 1];
   const s = game.state;
-  const moveEvents = hand ? hand.events.filter(isMoveEvent) : [];
   const legalMoves: Move[] = [];
   if (s && !s.over && !game.finished && s.turn === seat) s.legalMoves(legalMoves);
   return {
@@ -56,7 +55,7 @@ export function viewFor(game: Game, seat: number): SeatView {
     board: hand ? boardOf(game.config.layout, hand.moves) : null,
     handIndex: game.hands.length - 1,
     poser: hand ? hand.poser : null,
-    history: hand ? hand.moves.map((move, i) => ({ seat: moveEvents[i].seat, move })) : [],
+    history: hand ? hand.moves.map((move, i) => ({ seat: hand.seats[i], move })) : [],
     events: hand ? hand.events : [],
     legalMoves,
     results: game.hands.map((h) => h.result),
@@ -81,10 +80,4 @@ function publicTable(table: PublicTable, events: readonly GameEvent[]): PublicTa
     if (e.type === "penalty" && e.kind === "boardPass") revealed = true;
   }
   return revealed ? table : { ...table, boardPassPending: 0 };
-}
-
-type MoveEvent = Extract<GameEvent, { type: "pose" | "play" | "pass" | "illegalAttempt" }>;
-
-function isMoveEvent(e: GameEvent): e is MoveEvent {
-  return e.type === "pose" || e.type === "play" || e.type === "pass" || e.type === "illegalAttempt";
 }

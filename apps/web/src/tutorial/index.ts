@@ -32,6 +32,7 @@ export {
   type CourseStatus,
   canBack,
   canNext,
+  closeLesson,
   courseStatus,
   emptyProgress,
   guess,

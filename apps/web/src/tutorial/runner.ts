@@ -301,10 +301,12 @@ export interface Progress {
   readonly lessons: Readonly<Record<string, LessonProgress>>;
   /** The lesson in progress, to resume exactly where it was. */
   readonly current: LessonRun | null;
+  /** The lesson on screen (null: the list of courses), so a reload reopens it. */
+  readonly open: string | null;
 }
 
 export function emptyProgress(): Progress {
-  return { version: 1, lessons: {}, current: null };
+  return { version: 1, lessons: {}, current: null, open: null };
 }
 
 function isAnswer(value: unknown): value is Answer {
@@ -357,7 +359,8 @@ export function readProgress(value: unknown): Progress {
       lessons[id] = { step: Math.max(0, Math.min(step, lesson.steps.length - 1)), done: e.done === true };
     }
   }
-  return { version: 1, lessons, current: readRun(p.current) };
+  const open = typeof p.open === "string" && lessonById(p.open) ? p.open : null;
+  return { version: 1, lessons, current: readRun(p.current), open };
 }
 
 /** Progress after the learner's latest action in a run. */
@@ -368,7 +371,13 @@ export function recordRun(progress: Progress, run: LessonRun): Progress {
     version: 1,
     lessons: { ...progress.lessons, [run.lesson]: entry },
     current: run.finished ? null : { ...run, feedback: null },
+    open: run.lesson,
   };
+}
+
+/** Back to the list of courses. */
+export function closeLesson(progress: Progress): Progress {
+  return { ...progress, open: null };
 }
 
 /** Opens a lesson: the saved run if it is that lesson, else from where the learner left it. */

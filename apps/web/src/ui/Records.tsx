@@ -11,7 +11,7 @@ import {
   startHand,
   viewFor,
 } from "@crossbones/engine";
-import { useEffect, useMemo, useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import type { T } from "../i18n";
 import { type Session, seatNames } from "../session";
 import type { Settings } from "../settings";
@@ -149,12 +149,7 @@ export function Replay({ t, settings, onBack }: { t: T; settings: Settings; onBa
   const name = (seat: number) => names?.[seat] ?? `#${seat + 1}`;
   const game = step?.game;
   const hand = game?.hands[game.hands.length - 1];
-  const seats = useMemo(() => {
-    if (!hand) return [];
-    return hand.events
-      .filter((e) => e.type === "pose" || e.type === "play" || e.type === "pass" || e.type === "illegalAttempt")
-      .map((e) => (e as { seat: number }).seat);
-  }, [hand]);
+  const seats = hand?.seats ?? [];
 
   if (!steps || !game) {
     return (

@@ -323,7 +323,7 @@ const cross: Lesson = {
       otherwise: "fc_fill_other",
       done: "fc_fill_done",
       solution: "0-6@W",
-      mistake: "3-4@E",
+      mistake: "2-5@W",
     },
     { id: "grow", type: "explain", say: "fc_grow" },
   ],
