@@ -10,7 +10,15 @@ import { ExportDialog, Replay } from "./ui/Records";
 import { SettingsScreen } from "./ui/SettingsScreen";
 import { Table } from "./ui/Table";
 
-type Screen = "home" | "table" | "settings" | "replay";
+type Screen = "home" | "table" | "settings" | "replay" | "learn";
+
+/** The lessons are loaded when first opened: they weigh nothing on the way to a game. */
+type LearnModule = typeof import("./tutorial/Learn");
+let learnModule: Promise<LearnModule> | null = null;
+function loadLearn(): Promise<LearnModule> {
+  learnModule ??= import("./tutorial/Learn");
+  return learnModule;
+}
 
 function initial() {
   const stored = readStored();
@@ -20,7 +28,7 @@ function initial() {
   let screen: Screen = (stored.screen as Screen) ?? "home";
   if (screen === "table" && !session) screen = "home";
   if (screen === "replay") screen = "home";
-  return { settings, session, lastSetup, screen };
+  return { settings, session, lastSetup, screen, lessons: stored.lessons };
 }
 
 export function App() {
@@ -31,7 +39,24 @@ export function App() {
   const [screen, setScreen] = useState<Screen>(start.screen);
   const [returnTo, setReturnTo] = useState<Screen>("home");
   const [exporting, setExporting] = useState(false);
+  const [lessons, setLessons] = useState<unknown>(start.lessons);
+  const [learn, setLearn] = useState<LearnModule | null>(null);
   const t = useMemo(() => translator(settings.lang), [settings.lang]);
+
+  useEffect(() => {
+    if (screen !== "learn" || learn) return;
+    let live = true;
+    loadLearn()
+      .then((m) => {
+        if (live) setLearn(m);
+      })
+      .catch(() => {
+        if (live) setScreen("home");
+      });
+    return () => {
+      live = false;
+    };
+  }, [screen, learn]);
 
   useEffect(() => {
     writeStored({
@@ -39,8 +64,9 @@ export function App() {
       session: session ? saveSession(session) : undefined,
       lastSetup: lastSetup ?? undefined,
       screen,
+      lessons,
     });
-  }, [settings, session, lastSetup, screen]);
+  }, [settings, session, lastSetup, screen, lessons]);
 
   useEffect(() => {
     document.documentElement.lang = settings.lang;
@@ -94,6 +120,29 @@ export function App() {
           onContinue={() => go("table")}
           onStart={start_}
           onReplay={() => go("replay")}
+          onLearn={() => go("learn")}
+        />
+      )}
+      {screen === "learn" && !learn && <p class="loading">{t("loading")}</p>}
+      {screen === "learn" && learn && (
+        <learn.Learn
+          lang={settings.lang}
+          t={t}
+          settings={settings}
+          progress={lessons}
+          onProgress={setLessons}
+          onPractice={(p) =>
+            start_({
+              game: p.game,
+              players: p.players,
+              options: p.options,
+              levels: [...p.levels],
+              practice: true,
+              showHands: p.showHands,
+              hints: p.hints,
+              seed: (Date.now() ^ Math.floor(Math.random() * 0x7fffffff)) >>> 0,
+            })
+          }
         />
       )}
       {screen === "table" && session && (

@@ -37,6 +37,10 @@ export interface Setup {
   readonly practice: boolean;
   /** Seeds the deals and the bots: the same seed replays the same game. */
   readonly seed: number;
+  /** Practice: show every hand whatever the setting ("Try it" after the lessons). */
+  readonly showHands?: boolean;
+  /** Practice: show the hint on every turn of the human's. */
+  readonly hints?: boolean;
 }
 
 export interface Session {

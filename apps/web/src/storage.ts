@@ -7,6 +7,8 @@ export interface Stored {
   session?: unknown;
   lastSetup?: unknown;
   screen?: string;
+  /** Lesson progress (see tutorial/runner.ts). */
+  lessons?: unknown;
 }
 
 export function readStored(): Stored {

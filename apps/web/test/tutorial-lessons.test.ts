@@ -4,7 +4,7 @@
  * the engine's. A rule change that makes a lesson say something false fails here.
  */
 
-import { makeBone, moveBone, PASS, POSE, refuseMove } from "@crossbones/engine";
+import { makeBone, moveBone, PASS, POSE, parseBone, playMove, refuseMove } from "@crossbones/engine";
 import { describe, expect, it } from "vitest";
 import {
   allLessons,
@@ -18,16 +18,20 @@ import {
   type Lesson,
   matchesRequest,
   type PredictStep,
+  pickBone,
   positionGame,
   readMove,
   revealOf,
   type Step,
+  startLesson,
   type TaskStep,
   toRecord,
+  tryMove,
   tutorialText,
 } from "../src/tutorial";
 
 const lessons = allLessons();
+const lessonOfStep = (step: Step): Lesson => lessons.find((l) => l.steps.includes(step)) as Lesson;
 const tasks = lessons.flatMap((l) =>
   l.steps.filter((s): s is TaskStep => s.type === "task").map((s) => [`${l.id}/${s.id}`, s] as const),
 );
@@ -150,6 +154,23 @@ describe("tasks", () => {
     }
     expect(accepted).toBeGreaterThan(0);
     expect(refused).toBeGreaterThan(0);
+  });
+
+  it.each(tasks)("%s: picking the mistake's bone in the hand is refused too", (_, step) => {
+    // What a player does: tap the bone, and pick the arm when asked.
+    let run = startLesson(lessonOfStep(step).id, lessonOfStep(step).steps.indexOf(step));
+    if (step.mistake === "pass") {
+      expect(tryMove(run, PASS).kind).toBe("wrong");
+      return;
+    }
+    const [bone, target] = step.mistake.split("@");
+    const out = pickBone(run, parseBone(bone) as number);
+    if (out.kind === "chooseTarget") {
+      run = out.run;
+      const t = { N: 0, E: 1, S: 2, W: 3, L: 0, R: 1 }[target as "N"];
+      expect(out.targets).toContain(t);
+      expect(tryMove(run, playMove(parseBone(bone) as number, t)).kind).toBe("wrong");
+    } else expect(out.kind).toBe("wrong");
   });
 
   it.each(tasks)("%s: an illegal move is explained in words that name the rule", (_, step) => {

@@ -7,6 +7,7 @@ import {
   back,
   COURSES,
   canNext,
+  closeLesson,
   courseStatus,
   emptyProgress,
   guess,
@@ -241,6 +242,14 @@ describe("progress", () => {
     for (const lesson of COURSES[2].lessons) progress = recordRun(progress, walk(lesson.id));
     expect(courseStatus(progress, COURSES[2]).finished).toBe(true);
     expect(courseStatus(progress, COURSES[1]).next).toBe("cutthroat-line");
+  });
+
+  it("remembers which lesson is on screen until the list is shown again", () => {
+    const progress = recordRun(emptyProgress(), startLesson("cutthroat-passing"));
+    expect(progress.open).toBe("cutthroat-passing");
+    expect(readProgress(JSON.parse(JSON.stringify(progress))).open).toBe("cutthroat-passing");
+    expect(closeLesson(progress).open).toBeNull();
+    expect(readProgress({ ...progress, open: "gone" }).open).toBeNull();
   });
 
   it("drops what it cannot read", () => {

@@ -1,18 +1,22 @@
 /**
  * Easy: plays legal moves with light, human-looking preferences (heavier bones first, doubles when
- * they fit) and makes a mistake now and then, so a beginner can beat it.
+ * they fit) and makes a mistake now and then, so a beginner can beat it. It never passes while it
+ * could play.
  */
 
-import { boneHigh, boneLow, createRng, isDouble, moveBone, PASS, type Rng, type SeatView } from "@crossbones/engine";
+import { boneHigh, boneLow, createRng, isDouble, moveBone, PASS, type SeatView } from "@crossbones/engine";
 import type { Bot, BotOptions } from "./bot.js";
+import { decisionSeed } from "./position.js";
 
 export function createEasyBot(options: BotOptions = {}): Bot {
-  const rng: Rng = createRng(options.seed ?? 1);
   return {
     level: "easy",
     chooseMove(view: SeatView) {
       const plays = view.legalMoves.filter((m) => m !== PASS);
       if (plays.length === 0) return PASS;
+      // Seeded per position, so a bot created afresh for every move (as a web worker may do)
+      // still varies its play from move to move.
+      const rng = createRng(decisionSeed(options.seed ?? 1, view));
       // One time in four, any legal play: the mistakes that make it beatable.
       if (rng.nextInt(4) === 0) return plays[rng.nextInt(plays.length)];
       let best = plays[0];

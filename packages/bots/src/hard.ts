@@ -23,11 +23,13 @@ export function analyse(
   const belief = beliefFrom(view);
   const config = handConfig(view.rules);
   const root = positionOf(view, [0, 0, 0, 0], config);
+  // An explicit iteration budget is exact (no clock unless timeMs is given too); a time budget
+  // alone runs until the clock; the default is DEFAULT_SEARCH's playouts under its safety cap.
   const params: SearchParams = {
     ...DEFAULT_SEARCH,
     ...options.params,
     ...(options.iterations !== undefined
-      ? { iterations: options.iterations, timeMs: 0 }
+      ? { iterations: options.iterations, timeMs: options.timeMs ?? 0 }
       : options.timeMs !== undefined
         ? { iterations: 1e9, timeMs: options.timeMs }
         : {}),

@@ -14,7 +14,7 @@ export {
   type MeasuringLevel,
 } from "./baselines.js";
 export { type Belief, beliefFrom, DealSampler } from "./belief.js";
-export { BOT_LEVELS, type Bot, type BotLevel, type BotOptions, type RankedMove } from "./bot.js";
+export { BOT_LEVELS, BOT_PROFILES, type Bot, type BotLevel, type BotOptions, type RankedMove } from "./bot.js";
 export { createEasyBot } from "./easy.js";
 export { createSearchBot, type MeasuredBot } from "./hard.js";
 export { createMediumBot } from "./medium.js";

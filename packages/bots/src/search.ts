@@ -31,7 +31,11 @@ import { Policy } from "./policy.js";
 export interface SearchParams {
   /** Playouts to run (deterministic). */
   readonly iterations: number;
-  /** Optional wall-clock cap in ms (checked every 32 playouts); 0 = none. */
+  /**
+   * Wall-clock cap in ms (checked every 32 playouts); 0 = none. The default budget keeps a cap
+   * so that a decision never takes a second even on a loaded machine; an explicit iteration
+   * budget has none, and is then exactly reproducible.
+   */
   readonly timeMs: number;
   /** UCB exploration constant, in reward units. */
   readonly exploration: number;
@@ -41,6 +45,8 @@ export interface SearchParams {
   readonly noise: number;
   /** French: weight of the others' average points in a seat's reward. */
   readonly relative: number;
+  /** Other seats in the tree: 0, chosen by UCB on their own rewards (max^n); 1, played by the policy. */
+  readonly opponents: number;
   /** Opponent model (`model.ts`): deals in the pool (0 = off), softmax temperature, uniform mix. */
   readonly modelPool: number;
   readonly modelTemp: number;
@@ -49,11 +55,12 @@ export interface SearchParams {
 
 export const DEFAULT_SEARCH: SearchParams = {
   iterations: 3000,
-  timeMs: 0,
+  timeMs: 800,
   exploration: 0.6,
   epsilon: 0.05,
   noise: 2,
   relative: 0.25,
+  opponents: 0,
   modelPool: 0,
   modelTemp: 4,
   modelMix: 0.2,
@@ -217,6 +224,21 @@ export function ismcts(
     let node = tree;
     let depth = 0;
     while (s.phase !== 2) {
+      if (params.opponents === 1 && s.turn !== me) {
+        // The other seats play as the policy would with the hand this deal gives them: their
+        // moves are chance events of the tree rather than choices it optimises.
+        const m = policy.choose(s, rng, params.epsilon, params.noise);
+        let ch = node.child(m);
+        if (ch === null) {
+          ch = new Node(m, s.turn, node);
+          node.children.push(ch);
+        }
+        if (m === PASS && s.phase === PLAYING) policy.notePass(s, s.turn, false);
+        s.apply(m);
+        node = ch;
+        depth++;
+        continue;
+      }
       const n = S.legal(depth === 0);
       // Availability, and the best untried move by the policy's order.
       let untried = -1;

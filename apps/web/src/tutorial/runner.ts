@@ -73,7 +73,8 @@ export function next(run: LessonRun): LessonRun {
 }
 
 export function back(run: LessonRun): LessonRun {
-  if (!canBack(run)) return { ...run, feedback: null, finished: false };
+  // From the end of the lesson, Back returns to its last step.
+  if (run.finished || !canBack(run)) return { ...run, feedback: null, finished: false };
   return { ...run, step: run.step - 1, feedback: null, finished: false };
 }
 

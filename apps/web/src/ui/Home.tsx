@@ -14,6 +14,8 @@ export interface HomeProps {
   onContinue: () => void;
   onStart: (setup: Setup) => void;
   onReplay: () => void;
+  /** Opens the lessons. */
+  onLearn: () => void;
 }
 
 const GAMES: readonly { kind: GameKind; players: number }[] = [
@@ -35,7 +37,7 @@ function defaultsFor(game: GameKind): Record<string, unknown> {
   return out;
 }
 
-export function Home({ t, saved, lastSetup, onContinue, onStart, onReplay }: HomeProps) {
+export function Home({ t, saved, lastSetup, onContinue, onStart, onReplay, onLearn }: HomeProps) {
   const [game, setGame] = useState<GameKind>(lastSetup?.game ?? "french");
   const [players, setPlayers] = useState<number>(lastSetup?.players ?? 4);
   const [levels, setLevels] = useState<BotLevel[]>([...(lastSetup?.levels ?? ["easy", "medium", "medium", "medium"])]);
@@ -79,6 +81,13 @@ export function Home({ t, saved, lastSetup, onContinue, onStart, onReplay }: Hom
           <p>{t("continueDesc", { game: t(saved.setup.game), hand: saved.game.hands.length })}</p>
         </section>
       )}
+
+      <section class="card continue learn-entry">
+        <button type="button" class={inProgress ? "big" : "primary big"} onClick={onLearn} data-testid="learn">
+          {t("learn")}
+        </button>
+        <p>{t("learnDesc")}</p>
+      </section>
 
       <form
         class="card setup"

@@ -67,7 +67,7 @@ export function Table({ session, settings, t, update, onNewGame, onResign, onExp
   const plays = legal.filter((m) => m !== PASS);
   const playableBones = new Set(plays.map(moveBone));
   const seats = moveSeats(game);
-  const reveal = session.setup.practice && settings.showHands;
+  const reveal = session.setup.practice && (settings.showHands || session.setup.showHands === true);
 
   const [choosing, setChoosing] = useState<{ bone: number; targets: number[] } | null>(null);
   const [confirmPass, setConfirmPass] = useState(false);
@@ -188,6 +188,12 @@ export function Table({ session, settings, t, update, onNewGame, onResign, onExp
     const back = undo(session);
     if (back) update(game, back);
   };
+
+  // "Try it" games (after the lessons) show the hint on each of the human's turns.
+  useEffect(() => {
+    if (!session.setup.practice || !session.setup.hints || !myTurn) return;
+    onHint().catch(() => undefined);
+  }, [myTurn, game]);
 
   // Keyboard: P pass, H hint, U undo (the hand itself handles arrows and Enter).
   useEffect(() => {

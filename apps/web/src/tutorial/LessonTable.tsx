@@ -1,0 +1,324 @@
+/**
+ * A lesson's table: the prepared position drawn with the game's own board and bones (same
+ * layout and styles as a real table), the other seats around it and the learner's hand at the
+ * bottom. During a task every bone of the hand can be picked (a wrong one is explained rather
+ * than greyed out); the target chooser works like the game's (letters, arrows, or the marks on
+ * the board).
+ */
+
+import { bonesOf, CROSS, type Game, makeBone, parseBone, sideOf, viewFor } from "@crossbones/engine";
+import { useEffect, useRef, useState } from "preact/hooks";
+import type { T } from "../i18n";
+import { moveSeats } from "../session";
+import { type Settings, timing } from "../settings";
+import { Board, seatSide } from "../ui/Board";
+import { BoneBack, BoneShape } from "../ui/Bone";
+import { Modal } from "../ui/Modal";
+import { endsText, targetName } from "../view/describe";
+import { LEARNER, type TextRef } from "./model";
+import type { TutorialKey } from "./text";
+
+type TT = (ref: TextRef | TutorialKey) => string;
+
+export interface LessonTableProps {
+  game: Game;
+  /** Show every hand face up (a finished hand always shows its bones). */
+  reveal: boolean;
+  /** Hide totals and penalties until a prediction is made. */
+  conceal: boolean;
+  highlight: readonly string[];
+  /** The learner may pick a bone or pass. */
+  interactive: boolean;
+  onBone: (bone: number) => void;
+  onPass: () => void;
+  /** Targets to choose from for `choosing`, or null. */
+  choosing: { bone: number; targets: readonly number[] } | null;
+  onChoose: (target: number) => void;
+  onCancelChoice: () => void;
+  settings: Settings;
+  t: T;
+  tt: TT;
+}
+
+function ends(bone: number): [number, number] {
+  const [a, b] = makeBone(bone).split("-").map(Number);
+  return [a, b];
+}
+
+const SEAT_KEYS: readonly TutorialKey[] = ["seat_0", "seat_1", "seat_2", "seat_3"];
+
+export function LessonTable(props: LessonTableProps) {
+  const { game, settings, t, tt } = props;
+  const state = game.state;
+  const players = game.config.players;
+  const hand = game.hands[game.hands.length - 1];
+  const view = viewFor(game, LEARNER);
+  const layout = game.config.layout;
+  const over = !!state?.over;
+  const mine = bonesOf(state ? state.hands[LEARNER] : 0);
+  const highlight = new Set(props.highlight.map((b) => parseBone(b)));
+  const handRef = useRef<HTMLDivElement>(null);
+  const [focus, setFocus] = useState(0);
+  const { anim } = timing(settings.speed);
+
+  useEffect(() => {
+    if (focus >= mine.length) setFocus(Math.max(0, mine.length - 1));
+  }, [mine.length]);
+
+  // P passes during a task, as at the game table.
+  useEffect(() => {
+    if (!props.interactive) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.ctrlKey || e.metaKey || e.altKey || document.querySelector("dialog[open]")) return;
+      if (e.key.toLowerCase() === "p") {
+        e.preventDefault();
+        props.onPass();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  });
+
+  const onHandKey = (e: KeyboardEvent) => {
+    const n = mine.length;
+    if (n === 0) return;
+    let i = focus;
+    if (e.key === "ArrowRight" || e.key === "ArrowDown") i = (i + 1) % n;
+    else if (e.key === "ArrowLeft" || e.key === "ArrowUp") i = (i + n - 1) % n;
+    else if (e.key === "Home") i = 0;
+    else if (e.key === "End") i = n - 1;
+    else return;
+    e.preventDefault();
+    setFocus(i);
+    handRef.current?.querySelectorAll<HTMLButtonElement>("button.hand-bone")[i]?.focus();
+  };
+
+  const name = (seat: number) => tt(SEAT_KEYS[seat]);
+  const others = Array.from({ length: players }, (_, s) => s).filter((s) => s !== LEARNER);
+  const canPlay = !!state && !over && state.turn === LEARNER && state.canPlay();
+  const passLabel =
+    canPlay && game.config.passWhenAblePenalty > 0
+      ? tt({ key: "ui_passPenalty", params: { n: game.config.passWhenAblePenalty } })
+      : tt("ui_pass");
+  const boardLabel = view.table ? `${tt("ui_board")}: ${endsText(t, view.table, layout)}` : tt("ui_boardEmpty");
+
+  return (
+    <div
+      class={`table lesson-table table-${players} ${layout === CROSS ? "is-cross" : "is-line"}`}
+      data-hand={game.hands.length}
+      data-moves={hand?.moves.length ?? 0}
+    >
+      <div class="tablebar">
+        <Totals game={game} conceal={props.conceal} tt={tt} name={name} />
+      </div>
+      {others.map((seat) => {
+        const mask = state ? state.hands[seat] : 0;
+        const bones = bonesOf(mask);
+        const side = seatSide(players, seat);
+        const faces = props.reveal || over;
+        const penalties = state && game.rules.game === "french" && !props.conceal ? state.penalties(seat) : 0;
+        const partner = game.rules.game === "partner" && sideOf(game.rules, seat) === sideOf(game.rules, LEARNER);
+        const active = !!state && !over && state.turn === seat;
+        return (
+          <section
+            key={seat}
+            class={`seat seat-${side} ${active ? "active" : ""}`}
+            aria-label={name(seat)}
+            data-seat={seat}
+          >
+            <div class="seat-head">
+              <span class="seat-name">
+                {name(seat)}
+                {partner ? ` · ${tt("ui_partnerTag")}` : ""}
+              </span>
+              <span class="seat-count">
+                {bones.length === 1 ? tt("ui_oneBoneLeft") : tt({ key: "ui_bonesLeft", params: { n: bones.length } })}
+              </span>
+              {penalties > 0 && <span class="seat-penalty">+{penalties}</span>}
+            </div>
+            {faces && <span class="visually-hidden">{bones.map(makeBone).join(", ")}</span>}
+            <div
+              class={`backs ${side === "left" || side === "right" ? "backs-v" : ""} ${faces ? "faces" : ""}`}
+              aria-hidden="true"
+            >
+              {bones.map((bone) => (
+                <svg
+                  key={bone}
+                  viewBox="-0.5 -1 1 2"
+                  class={`mini ${highlight.has(bone) ? "highlight" : ""}`}
+                  aria-hidden="true"
+                  data-bone={makeBone(bone)}
+                >
+                  {faces ? (
+                    <BoneShape a={ends(bone)[0]} b={ends(bone)[1]} vertical pips={settings.pips} />
+                  ) : (
+                    <BoneBack vertical />
+                  )}
+                </svg>
+              ))}
+            </div>
+          </section>
+        );
+      })}
+      <div class="center">
+        <Board
+          board={view.board}
+          players={players}
+          moveSeats={moveSeats(game)}
+          pips={settings.pips}
+          animMs={anim}
+          choices={props.choosing?.targets ?? []}
+          onChoose={props.onChoose}
+          t={t}
+          label={boardLabel}
+        />
+      </div>
+      <section class={`me ${props.interactive ? "turn" : ""}`} aria-label={tt("ui_yourHand")}>
+        <div class="me-bar">
+          <span class="seat-name">{name(LEARNER)}</span>
+          <span class="status">{props.interactive ? tt("ui_yourTurn") : ""}</span>
+          {state && game.rules.game === "french" && !props.conceal && state.penalties(LEARNER) > 0 && (
+            <span class="seat-penalty">+{state.penalties(LEARNER)}</span>
+          )}
+          <span class="actions">
+            {props.interactive && (
+              <button type="button" onClick={props.onPass} aria-keyshortcuts="P" data-testid="pass">
+                {passLabel}
+              </button>
+            )}
+          </span>
+        </div>
+        <div
+          class="hand"
+          ref={handRef}
+          role="toolbar"
+          aria-label={tt("ui_yourHand")}
+          onKeyDown={onHandKey}
+          tabIndex={-1}
+        >
+          {mine.map((bone, i) =>
+            props.interactive ? (
+              <button
+                type="button"
+                key={bone}
+                class={`hand-bone ${highlight.has(bone) ? "highlight" : ""}`}
+                tabIndex={i === focus ? 0 : -1}
+                aria-label={makeBone(bone)}
+                data-bone={makeBone(bone)}
+                onFocus={() => setFocus(i)}
+                onClick={() => props.onBone(bone)}
+              >
+                <svg viewBox="-0.5 -1 1 2" aria-hidden="true">
+                  <BoneShape a={ends(bone)[0]} b={ends(bone)[1]} vertical pips={settings.pips} />
+                </svg>
+              </button>
+            ) : (
+              <span
+                key={bone}
+                class={`hand-bone static ${highlight.has(bone) ? "highlight" : ""}`}
+                role="img"
+                aria-label={makeBone(bone)}
+                data-bone={makeBone(bone)}
+              >
+                <svg viewBox="-0.5 -1 1 2" aria-hidden="true">
+                  <BoneShape a={ends(bone)[0]} b={ends(bone)[1]} vertical pips={settings.pips} />
+                </svg>
+              </span>
+            ),
+          )}
+        </div>
+      </section>
+      {props.choosing && state && (
+        <TargetChooser
+          t={t}
+          layout={layout}
+          bone={props.choosing.bone}
+          targets={props.choosing.targets}
+          ends={Array.from(state.ends)}
+          onPick={props.onChoose}
+          onCancel={props.onCancelChoice}
+        />
+      )}
+    </div>
+  );
+}
+
+/** Totals (French) or match points (line games), hidden while a prediction is open. */
+function Totals({ game, conceal, tt, name }: { game: Game; conceal: boolean; tt: TT; name: (s: number) => string }) {
+  const partner = game.rules.game === "partner";
+  return (
+    <div class="scores" data-testid="lesson-scores">
+      <span class="scores-title">
+        {tt({ key: "ui_handN", params: { n: game.hands.length } })} ·{" "}
+        {tt(game.rules.game === "french" ? "ui_totals" : "ui_points")}
+      </span>
+      {game.totals.map((total, side) => (
+        <span class="score" key={side} data-side={side}>
+          <b>{partner ? tt(side === 0 ? "team_0" : "team_1") : name(side)}</b> {conceal ? "?" : total}
+        </span>
+      ))}
+    </div>
+  );
+}
+
+const ARROW_TO_ARM: Record<string, number> = { ArrowUp: 0, ArrowRight: 1, ArrowDown: 2, ArrowLeft: 3 };
+const ARROW_TO_END: Record<string, number> = { ArrowLeft: 0, ArrowRight: 1 };
+
+/** Which arm or end: buttons with letters A–D, or the arrow pointing at it. */
+function TargetChooser({
+  t,
+  layout,
+  bone,
+  targets,
+  ends: shown,
+  onPick,
+  onCancel,
+}: {
+  t: T;
+  layout: number;
+  bone: number;
+  targets: readonly number[];
+  ends: readonly number[];
+  onPick: (target: number) => void;
+  onCancel: () => void;
+}) {
+  const onKey = (e: KeyboardEvent) => {
+    const k = e.key.toUpperCase();
+    const letter = k.length === 1 ? k.charCodeAt(0) - 65 : -1;
+    if (letter >= 0 && letter < targets.length) {
+      e.preventDefault();
+      onPick(targets[letter]);
+      return;
+    }
+    const arrow = (layout === CROSS ? ARROW_TO_ARM : ARROW_TO_END)[e.key];
+    if (arrow !== undefined && targets.includes(arrow)) {
+      e.preventDefault();
+      onPick(arrow);
+    }
+  };
+  return (
+    <Modal title={t("chooseArm", { bone: makeBone(bone) })} onClose={onCancel} id="choose-target" className="chooser">
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: letter and arrow shortcuts for the buttons inside */}
+      <div class="choices" onKeyDown={onKey}>
+        {targets.map((target, i) => (
+          <button
+            type="button"
+            key={target}
+            onClick={() => onPick(target)}
+            aria-keyshortcuts={String.fromCharCode(65 + i)}
+            autofocus={i === 0}
+            data-target={target}
+          >
+            <kbd>{String.fromCharCode(65 + i)}</kbd>{" "}
+            {shown[target] === -1
+              ? t("armEmpty", { arm: targetName(t, layout, target) })
+              : t("armShows", { arm: targetName(t, layout, target), n: shown[target] })}
+          </button>
+        ))}
+        <button type="button" class="ghost" onClick={onCancel}>
+          {t("cancel")}
+        </button>
+      </div>
+    </Modal>
+  );
+}
