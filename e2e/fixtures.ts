@@ -108,14 +108,17 @@ async function waitForTurn(page: Page): Promise<"turn" | "sheet"> {
   return (await handle.jsonValue()) as "turn" | "sheet";
 }
 
-/** Waits until the move counter leaves `before`, a dialog asks for the arm, or the hand is over. */
-async function waitForMove(page: Page, before: string): Promise<void> {
+/**
+ * Waits until the move counter leaves `before` or the hand is over, or (with `chooser`, the
+ * default) until a dialog asks for the arm.
+ */
+async function waitForMove(page: Page, before: string, { chooser = true } = {}): Promise<void> {
   await page.waitForFunction(
-    (b) =>
+    ([b, c]) =>
       document.querySelector("#score-sheet") ||
-      document.querySelector("#choose-arm") ||
+      (c && document.querySelector("#choose-arm")) ||
       document.querySelector(".table")?.getAttribute("data-moves") !== b,
-    before,
+    [before, chooser] as const,
     { polling: "raf", timeout: 15_000 },
   );
 }
@@ -135,8 +138,10 @@ export async function playByKeyboard(page: Page, maxTurns = 60): Promise<number>
       await page.keyboard.press("Enter");
       await waitForMove(page, before);
       if (await page.locator("#choose-arm").isVisible()) {
+        // The chooser takes letters once it holds the focus; then wait for the move itself.
+        await expect(page.locator("#choose-arm button:focus")).toHaveCount(1);
         await page.keyboard.press("a");
-        await waitForMove(page, before);
+        await waitForMove(page, before, { chooser: false });
       }
     } else {
       await page.keyboard.press("p");

@@ -577,10 +577,14 @@ function ArmChooser({
       onPick(arrow);
     }
   };
+  // Letters and arrows work as soon as the chooser shows, wherever the focus is at that moment.
+  useEffect(() => {
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  });
   return (
     <Modal title={t("chooseArm", { bone: makeBone(bone) })} onClose={onCancel} id="choose-arm" className="chooser">
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: letter and arrow shortcuts for the buttons inside */}
-      <div class="choices" onKeyDown={onKey}>
+      <div class="choices">
         {targets.map((target, i) => {
           const label =
             ends[target] === -1
