@@ -31,6 +31,8 @@ for (let i = 0; i < RUNS; i++) {
 }
 line("french random hands", Math.round(median(french)), "hands/s");
 line("cutthroat random hands", Math.round(median(cutthroat)), "hands/s");
+legalMovesMicros("french");
+legalMovesMicros("cutthroat");
 line("french legalMoves call", median([1, 2, 3].map(() => legalMovesMicros("french") * 1000)), "ns");
 line("cutthroat legalMoves call", median([1, 2, 3].map(() => legalMovesMicros("cutthroat") * 1000)), "ns");
 

@@ -68,7 +68,7 @@ export function randomHands(game: GameKind, players: number, seconds: number, se
  * Mean time of one `legalMoves` call in microseconds, over the positions of random hands
  * (positions are collected first, so only the call itself is timed).
  */
-export function legalMovesMicros(game: GameKind, positions = 20000, repeats = 20): number {
+export function legalMovesMicros(game: GameKind, positions = 2000, repeats = 200): number {
   const rules: Rules = game === "french" ? defaultRules("french") : defaultRules(game, 4);
   const config = handConfig(rules);
   const rng = createRng(7);
