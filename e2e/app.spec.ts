@@ -192,7 +192,13 @@ test("practice games offer hint and undo; a penalty pass asks first", async ({ p
     await page.locator("#confirm-pass button", { hasText: "Cancel" }).click();
   }
   await page.locator(".hand-bone.hinted").click();
-  if (await page.locator("#choose-arm").isVisible()) await page.keyboard.press("a");
+  // Either the bone is played at once or the arm chooser opens (it takes letters once open).
+  await page.waitForFunction(
+    (n) =>
+      document.querySelector("#choose-arm[open]") || document.querySelectorAll(".hand .hand-bone").length === n - 1,
+    handBefore,
+  );
+  if ((await page.locator("#choose-arm[open]").count()) > 0) await page.keyboard.press("a");
   await expect(page.locator(".hand .hand-bone")).toHaveCount(handBefore - 1);
   await page.getByRole("button", { name: "Undo" }).click();
   await expect(page.locator(".hand .hand-bone")).toHaveCount(handBefore);

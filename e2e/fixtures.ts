@@ -116,7 +116,7 @@ async function waitForMove(page: Page, before: string, { chooser = true } = {}):
   await page.waitForFunction(
     ([b, c]) =>
       document.querySelector("#score-sheet") ||
-      (c && document.querySelector("#choose-arm")) ||
+      (c && document.querySelector("#choose-arm[open]")) ||
       document.querySelector(".table")?.getAttribute("data-moves") !== b,
     [before, chooser] as const,
     { polling: "raf", timeout: 15_000 },

@@ -4,12 +4,21 @@
  * (`omniscient`, arena only: the only bot that is given anything beyond a view).
  */
 
-import { createRng, handConfig, type Move, PASS, type SeatView } from "@crossbones/engine";
+import { createRng, handConfig, type Move, PASS, type SeatView, sideCount } from "@crossbones/engine";
 import { beliefFrom, DealSampler } from "./belief.js";
 import type { Bot, BotOptions, RankedMove } from "./bot.js";
+import { matchValues } from "./match-value.js";
 import { type ModelParams, WeightedDeals } from "./model.js";
 import { decisionSeed, positionOf } from "./position.js";
-import { DEFAULT_SEARCH, type DealSource, ismcts, type MoveStat, pimc, type SearchParams } from "./search.js";
+import {
+  DEFAULT_SEARCH,
+  type DealSource,
+  ismcts,
+  type MoveStat,
+  pimc,
+  type Scoring,
+  type SearchParams,
+} from "./search.js";
 
 export type SearchKind = "ismcts" | "pimc";
 
@@ -44,9 +53,17 @@ export function analyse(
         ? new WeightedDeals(view, config, sampler, modelOf(params), rng)
         : sampler;
   }
-  const french = view.rules.game === "french" ? view.rules.options : null;
   const run = kind === "ismcts" ? ismcts : pimc;
-  return run(root, source, belief.voids, french, params, rng);
+  return run(root, source, belief.voids, scoringOf(view, params), params, rng);
+}
+
+function scoringOf(view: SeatView, params: SearchParams): Scoring {
+  const rules = view.rules;
+  if (rules.game === "french") return { french: rules.options, match: null };
+  if (params.match === 0) return { french: null, match: null };
+  const values = matchValues(sideCount(rules), rules.options);
+  const position = { totals: view.totals, worth: view.next.worth, oneAllPlayTwo: view.next.oneAllPlayTwo };
+  return { french: null, match: values.outcomes(position) };
 }
 
 function modelOf(p: SearchParams): ModelParams {

@@ -47,6 +47,8 @@ export interface SearchParams {
   readonly relative: number;
   /** Other seats in the tree: 0, chosen by UCB on their own rewards (max^n); 1, played by the policy. */
   readonly opponents: number;
+  /** Line games: reward a hand's outcome by its match value (`match-value.ts`) rather than 1/0. */
+  readonly match: number;
   /** Opponent model (`model.ts`): deals in the pool (0 = off), softmax temperature, uniform mix. */
   readonly modelPool: number;
   readonly modelTemp: number;
@@ -60,11 +62,23 @@ export const DEFAULT_SEARCH: SearchParams = {
   epsilon: 0.05,
   noise: 2,
   relative: 0.25,
-  opponents: 0,
-  modelPool: 0,
-  modelTemp: 4,
+  opponents: 1,
+  match: 0,
+  modelPool: 256,
+  modelTemp: 1,
   modelMix: 0.2,
 };
+
+/** What a hand's end is worth: French scoring options, or line-game match values. */
+export interface Scoring {
+  readonly french: FrenchOptions | null;
+  /**
+   * Line games: per side, the match value of each hand outcome (`MatchValues.outcomes`:
+   * `[w * sides + s]` for a hand won by side w, `[sides * sides + s]` for a draw); null to score
+   * 1 for a hand won and 0 for a hand lost.
+   */
+  readonly match: Float64Array | null;
+}
 
 /** Where the hidden hands come from: a belief sampler, or the true hands (omniscient). */
 export type DealSource = { sample(rng: Rng, out: Int32Array): void } | { readonly fixed: Int32Array };
@@ -117,6 +131,7 @@ class Searcher {
   private readonly moves = new Int32Array(64);
   private readonly parts = emptyScoreParts();
   private readonly frenchOptions: FrenchOptions | null;
+  private readonly match: Float64Array | null;
   private readonly baseVoids: Int32Array;
 
   constructor(
@@ -124,7 +139,7 @@ class Searcher {
     readonly observer: number,
     readonly source: DealSource,
     voids: Int32Array,
-    frenchOptions: FrenchOptions | null,
+    scoring: Scoring,
     readonly params: SearchParams,
     readonly rng: Rng,
   ) {
@@ -133,7 +148,8 @@ class Searcher {
     this.policy = new Policy(root);
     this.policy.exact = true;
     this.baseVoids = voids;
-    this.frenchOptions = frenchOptions;
+    this.frenchOptions = scoring.french;
+    this.match = scoring.match;
   }
 
   /** Sets `state` to the root with a freshly drawn deal. */
@@ -178,10 +194,14 @@ class Searcher {
     }
     const w = s.winner;
     const teams = s.config.teams;
+    const sides = teams ? 2 : n;
+    const m = this.match;
     for (let i = 0; i < n; i++) {
-      const won = w >= 0 && (teams ? (w & 1) === (i & 1) : w === i);
-      r[i] = w < 0 ? 1 / (teams ? 2 : n) : won ? 1 : 0;
+      const side = teams ? i & 1 : i;
+      const won = w >= 0 && (teams ? (w & 1) === side : w === i);
       pts[i] = won ? 1 : 0;
+      if (m !== null) r[i] = m[(w < 0 ? sides : teams ? w & 1 : w) * sides + side];
+      else r[i] = w < 0 ? 1 / sides : won ? 1 : 0;
     }
   }
 
@@ -206,12 +226,12 @@ export function ismcts(
   root: HandState,
   source: DealSource,
   voids: Int32Array,
-  frenchOptions: FrenchOptions | null,
+  scoring: Scoring,
   params: SearchParams,
   rng: Rng,
 ): MoveStat[] {
   const me = root.turn;
-  const S = new Searcher(root, me, source, voids, frenchOptions, params, rng);
+  const S = new Searcher(root, me, source, voids, scoring, params, rng);
   const tree = new Node(-1, -1, null);
   const s = S.state;
   const policy = S.policy;
@@ -301,12 +321,12 @@ export function pimc(
   root: HandState,
   source: DealSource,
   voids: Int32Array,
-  frenchOptions: FrenchOptions | null,
+  scoring: Scoring,
   params: SearchParams,
   rng: Rng,
 ): MoveStat[] {
   const me = root.turn;
-  const S = new Searcher(root, me, source, voids, frenchOptions, params, rng);
+  const S = new Searcher(root, me, source, voids, scoring, params, rng);
   const rootMoves: Move[] = [];
   {
     const buf = new Int32Array(64);
