@@ -11,10 +11,10 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import type { T } from "../i18n";
 import { moveSeats } from "../session";
 import { type Settings, timing } from "../settings";
+import { ArmChooser } from "../ui/ArmChooser";
 import { Board, seatSide } from "../ui/Board";
 import { BoneBack, BoneShape } from "../ui/Bone";
-import { Modal } from "../ui/Modal";
-import { endsText, targetName } from "../view/describe";
+import { endsText } from "../view/describe";
 import { LEARNER, type TextRef } from "./model";
 import type { TutorialKey } from "./text";
 
@@ -229,7 +229,8 @@ export function LessonTable(props: LessonTableProps) {
         </div>
       </section>
       {props.choosing && state && (
-        <TargetChooser
+        <ArmChooser
+          id="choose-target"
           t={t}
           layout={layout}
           bone={props.choosing.bone}
@@ -258,67 +259,5 @@ function Totals({ game, conceal, tt, name }: { game: Game; conceal: boolean; tt:
         </span>
       ))}
     </div>
-  );
-}
-
-const ARROW_TO_ARM: Record<string, number> = { ArrowUp: 0, ArrowRight: 1, ArrowDown: 2, ArrowLeft: 3 };
-const ARROW_TO_END: Record<string, number> = { ArrowLeft: 0, ArrowRight: 1 };
-
-/** Which arm or end: buttons with letters A–D, or the arrow pointing at it. */
-function TargetChooser({
-  t,
-  layout,
-  bone,
-  targets,
-  ends: shown,
-  onPick,
-  onCancel,
-}: {
-  t: T;
-  layout: number;
-  bone: number;
-  targets: readonly number[];
-  ends: readonly number[];
-  onPick: (target: number) => void;
-  onCancel: () => void;
-}) {
-  const onKey = (e: KeyboardEvent) => {
-    const k = e.key.toUpperCase();
-    const letter = k.length === 1 ? k.charCodeAt(0) - 65 : -1;
-    if (letter >= 0 && letter < targets.length) {
-      e.preventDefault();
-      onPick(targets[letter]);
-      return;
-    }
-    const arrow = (layout === CROSS ? ARROW_TO_ARM : ARROW_TO_END)[e.key];
-    if (arrow !== undefined && targets.includes(arrow)) {
-      e.preventDefault();
-      onPick(arrow);
-    }
-  };
-  return (
-    <Modal title={t("chooseArm", { bone: makeBone(bone) })} onClose={onCancel} id="choose-target" className="chooser">
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: letter and arrow shortcuts for the buttons inside */}
-      <div class="choices" onKeyDown={onKey}>
-        {targets.map((target, i) => (
-          <button
-            type="button"
-            key={target}
-            onClick={() => onPick(target)}
-            aria-keyshortcuts={String.fromCharCode(65 + i)}
-            autofocus={i === 0}
-            data-target={target}
-          >
-            <kbd>{String.fromCharCode(65 + i)}</kbd>{" "}
-            {shown[target] === -1
-              ? t("armEmpty", { arm: targetName(t, layout, target) })
-              : t("armShows", { arm: targetName(t, layout, target), n: shown[target] })}
-          </button>
-        ))}
-        <button type="button" class="ghost" onClick={onCancel}>
-          {t("cancel")}
-        </button>
-      </div>
-    </Modal>
   );
 }

@@ -24,7 +24,8 @@ import type { Key, T } from "../i18n";
 import { BOT_NAMES, botSeed, canUndo, dealNext, HUMAN, moveSeats, play, type Session, undo } from "../session";
 import { type Settings, timing } from "../settings";
 import { click } from "../sound";
-import { endsText, eventText, moveText, targetName, turnSummary } from "../view/describe";
+import { endsText, eventText, moveText, turnSummary } from "../view/describe";
+import { ArmChooser } from "./ArmChooser";
 import { Board, seatSide } from "./Board";
 import { BoneBack, BoneShape } from "./Bone";
 import { Modal } from "./Modal";
@@ -540,73 +541,6 @@ function Scores({ game, t, name }: { game: Game; t: T; name: (seat: number) => s
         </span>
       ))}
     </div>
-  );
-}
-
-const ARROW_TO_ARM: Record<string, number> = { ArrowUp: 0, ArrowRight: 1, ArrowDown: 2, ArrowLeft: 3 };
-const ARROW_TO_END: Record<string, number> = { ArrowLeft: 0, ArrowRight: 1 };
-
-function ArmChooser({
-  t,
-  layout,
-  bone,
-  targets,
-  ends,
-  onPick,
-  onCancel,
-}: {
-  t: T;
-  layout: number;
-  bone: number;
-  targets: readonly number[];
-  ends: readonly number[];
-  onPick: (target: number) => void;
-  onCancel: () => void;
-}) {
-  const onKey = (e: KeyboardEvent) => {
-    const k = e.key.toUpperCase();
-    const letter = k.length === 1 ? k.charCodeAt(0) - 65 : -1;
-    if (letter >= 0 && letter < targets.length) {
-      e.preventDefault();
-      onPick(targets[letter]);
-      return;
-    }
-    const arrow = (layout === CROSS ? ARROW_TO_ARM : ARROW_TO_END)[e.key];
-    if (arrow !== undefined && targets.includes(arrow)) {
-      e.preventDefault();
-      onPick(arrow);
-    }
-  };
-  // Letters and arrows work as soon as the chooser shows, wherever the focus is at that moment.
-  useEffect(() => {
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  });
-  return (
-    <Modal title={t("chooseArm", { bone: makeBone(bone) })} onClose={onCancel} id="choose-arm" className="chooser">
-      <div class="choices">
-        {targets.map((target, i) => {
-          const label =
-            ends[target] === -1
-              ? t("armEmpty", { arm: targetName(t, layout, target) })
-              : t("armShows", { arm: targetName(t, layout, target), n: ends[target] });
-          return (
-            <button
-              type="button"
-              key={target}
-              onClick={() => onPick(target)}
-              aria-keyshortcuts={String.fromCharCode(65 + i)}
-              autofocus={i === 0}
-            >
-              <kbd>{String.fromCharCode(65 + i)}</kbd> {label}
-            </button>
-          );
-        })}
-        <button type="button" class="ghost" onClick={onCancel}>
-          {t("cancel")}
-        </button>
-      </div>
-    </Modal>
   );
 }
 
