@@ -5,6 +5,7 @@
  */
 
 import {
+  attemptIllegalPlay,
   bonesOf,
   CROSS,
   type Game,
@@ -163,6 +164,10 @@ export function Table({ session, settings, t, update, onNewGame, onResign, onExp
     if (!myTurn || !state) return;
     const targets = state.targetsFor(bone);
     if (targets.length === 0) {
+      // At a strict table (illegalPlayPenalty > 0, F5) the attempt itself is charged; the engine
+      // refuses it all the same and the penalty shows as it happens.
+      const charged = state.phase !== POSE ? attemptIllegalPlay(game, bone, attemptTarget(state.ends, bone)) : null;
+      if (charged?.ok) update(game, { ...session, game: charged.value });
       setNotice(t("illegalRefused", { bone: makeBone(bone) }));
       return;
     }
@@ -596,3 +601,10 @@ function TableMenu({
 }
 
 export const ARM_KEYS: readonly Key[] = ["armN", "armE", "armS", "armW"];
+
+/** The arm or end a refused bone was aimed at: one showing either of its numbers, else the first. */
+function attemptTarget(ends: ArrayLike<number>, bone: number): number {
+  const [a, b] = makeBone(bone).split("-").map(Number);
+  for (let t = 0; t < ends.length; t++) if (ends[t] === a || ends[t] === b) return t;
+  return 0;
+}
