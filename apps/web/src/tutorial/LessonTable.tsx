@@ -15,6 +15,7 @@ import { ArmChooser } from "../ui/ArmChooser";
 import { Board, seatSide } from "../ui/Board";
 import { BoneBack, BoneShape } from "../ui/Bone";
 import { endsText } from "../view/describe";
+import { nextHandFocus } from "../view/handFocus";
 import { LEARNER, type TextRef } from "./model";
 import type { TutorialKey } from "./text";
 
@@ -80,14 +81,8 @@ export function LessonTable(props: LessonTableProps) {
   });
 
   const onHandKey = (e: KeyboardEvent) => {
-    const n = mine.length;
-    if (n === 0) return;
-    let i = focus;
-    if (e.key === "ArrowRight" || e.key === "ArrowDown") i = (i + 1) % n;
-    else if (e.key === "ArrowLeft" || e.key === "ArrowUp") i = (i + n - 1) % n;
-    else if (e.key === "Home") i = 0;
-    else if (e.key === "End") i = n - 1;
-    else return;
+    const i = nextHandFocus(e.key, focus, mine.length);
+    if (i === null) return;
     e.preventDefault();
     setFocus(i);
     handRef.current?.querySelectorAll<HTMLButtonElement>("button.hand-bone")[i]?.focus();

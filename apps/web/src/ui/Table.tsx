@@ -26,6 +26,7 @@ import { BOT_NAMES, botSeed, canUndo, dealNext, HUMAN, moveSeats, play, type Ses
 import { type Settings, timing } from "../settings";
 import { click } from "../sound";
 import { endsText, eventText, moveText, turnSummary } from "../view/describe";
+import { nextHandFocus } from "../view/handFocus";
 import { ArmChooser } from "./ArmChooser";
 import { Board, seatSide } from "./Board";
 import { BoneBack, BoneShape } from "./Bone";
@@ -241,14 +242,8 @@ export function Table({ session, settings, t, update, onNewGame, onResign, onExp
   }, [myTurn, game]);
 
   const onHandKey = (e: KeyboardEvent) => {
-    const n = myBones.length;
-    if (n === 0) return;
-    let i = focusIndex;
-    if (e.key === "ArrowRight" || e.key === "ArrowDown") i = (i + 1) % n;
-    else if (e.key === "ArrowLeft" || e.key === "ArrowUp") i = (i + n - 1) % n;
-    else if (e.key === "Home") i = 0;
-    else if (e.key === "End") i = n - 1;
-    else return;
+    const i = nextHandFocus(e.key, focusIndex, myBones.length);
+    if (i === null) return;
     e.preventDefault();
     setFocusIndex(i);
     handRef.current?.querySelectorAll<HTMLButtonElement>("button.hand-bone")[i]?.focus();
