@@ -7,6 +7,7 @@
 import { createRng, handConfig, type Move, PASS, type SeatView, sideCount } from "@crossbones/engine";
 import { beliefFrom, DealSampler } from "./belief.js";
 import type { Bot, BotOptions, RankedMove } from "./bot.js";
+import { now } from "./clock.js";
 import { matchValues } from "./match-value.js";
 import { type ModelParams, WeightedDeals } from "./model.js";
 import { decisionSeed, positionOf } from "./position.js";
@@ -14,6 +15,7 @@ import {
   DEFAULT_SEARCH,
   type DealSource,
   ismcts,
+  LINE_SEARCH,
   type MoveStat,
   pimc,
   type Scoring,
@@ -29,6 +31,7 @@ export function analyse(
   options: BotOptions & { readonly params?: Partial<SearchParams> },
   hidden?: readonly number[],
 ): MoveStat[] {
+  const started = now();
   const belief = beliefFrom(view);
   const config = handConfig(view.rules);
   const root = positionOf(view, [0, 0, 0, 0], config);
@@ -36,6 +39,7 @@ export function analyse(
   // alone runs until the clock; the default is DEFAULT_SEARCH's playouts under its safety cap.
   const params: SearchParams = {
     ...DEFAULT_SEARCH,
+    ...(view.rules.game === "french" ? {} : LINE_SEARCH),
     ...options.params,
     ...(options.iterations !== undefined
       ? { iterations: options.iterations, timeMs: options.timeMs ?? 0 }
@@ -50,24 +54,31 @@ export function analyse(
     const sampler = new DealSampler(belief);
     source =
       params.modelPool > 0 && view.history.length > 0
-        ? new WeightedDeals(view, config, sampler, modelOf(params), rng)
+        ? new WeightedDeals(view, config, sampler, modelOf(params), rng, deadlineOf(params, started, 0.5))
         : sampler;
   }
   const run = kind === "ismcts" ? ismcts : pimc;
-  return run(root, source, belief.voids, scoringOf(view, params), params, rng);
+  return run(root, source, belief.voids, scoringOf(view, params), params, rng, started);
+}
+
+/** The time by which a `share` of the budget is spent (Infinity without a time budget). */
+function deadlineOf(params: SearchParams, started: number, share: number): number {
+  return params.timeMs > 0 ? started + share * params.timeMs : Infinity;
 }
 
 function scoringOf(view: SeatView, params: SearchParams): Scoring {
   const rules = view.rules;
-  if (rules.game === "french") return { french: rules.options, match: null };
-  if (params.match === 0) return { french: null, match: null };
+  if (rules.game === "french") return { french: rules.options, match: null, matchWeight: 0 };
+  if (params.match === 0) return { french: null, match: null, matchWeight: 0 };
   const values = matchValues(sideCount(rules), rules.options);
   const position = { totals: view.totals, worth: view.next.worth, oneAllPlayTwo: view.next.oneAllPlayTwo };
-  return { french: null, match: values.outcomes(position) };
+  return { french: null, match: values.outcomes(position), matchWeight: Math.min(1, params.match) };
 }
 
+/** The model's pool is capped at the playouts (at least 64): a small search gets a small pool. */
 function modelOf(p: SearchParams): ModelParams {
-  return { pool: p.modelPool, temperature: p.modelTemp, mix: p.modelMix };
+  const pool = Math.min(p.modelPool, Math.max(64, p.iterations));
+  return { pool, temperature: p.modelTemp, mix: p.modelMix };
 }
 
 /** The move a search picks: most playouts (ISMCTS) or best mean (PIMC), ties to the better mean. */

@@ -20,7 +20,7 @@ export { createSearchBot, type MeasuredBot } from "./hard.js";
 export { createMediumBot } from "./medium.js";
 export { type Player, type PlayOptions, playGame } from "./play.js";
 export { mixSeed } from "./position.js";
-export { DEFAULT_SEARCH, type SearchParams } from "./search.js";
+export { DEFAULT_SEARCH, LINE_SEARCH, type SearchParams } from "./search.js";
 
 /** A bot of a level players can choose. */
 export function createBot(level: BotLevel, options: BotOptions = {}): Bot {

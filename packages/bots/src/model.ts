@@ -9,7 +9,11 @@
 
 import { ATTEMPT, type HandConfig, HandState, PASS, type Rng, type SeatView } from "@crossbones/engine";
 import type { DealSampler } from "./belief.js";
+import { now } from "./clock.js";
 import { Policy } from "./policy.js";
+
+/** A deal this many nats below the best one weighs less than 1e-9 of it: it is dropped. */
+const NEGLIGIBLE = 21;
 
 export interface ModelParams {
   /** Deals in the pool; 0 turns the model off. */
@@ -26,9 +30,22 @@ export class WeightedDeals {
   readonly players: number;
   /** Effective number of distinct deals (1 / sum of squared normalised weights). */
   readonly effective: number;
+  /** Deals drawn (the pool, unless a deadline cut it short). */
+  readonly size: number;
 
-  constructor(view: SeatView, config: HandConfig, sampler: DealSampler, params: ModelParams, rng: Rng) {
-    const k = params.pool;
+  /**
+   * Draws and weighs `params.pool` deals, or fewer if the clock passes `deadline` first (only a
+   * time-capped search has one).
+   */
+  constructor(
+    view: SeatView,
+    config: HandConfig,
+    sampler: DealSampler,
+    params: ModelParams,
+    rng: Rng,
+    deadline = Infinity,
+  ) {
+    let k = params.pool;
     this.players = config.players;
     this.deals = new Int32Array(k * 4);
     this.cumulative = new Float64Array(k);
@@ -48,6 +65,10 @@ export class WeightedDeals {
     const scores = new Float64Array(64);
     let best = -Infinity;
     for (let i = 0; i < k; i++) {
+      if ((i & 63) === 63 && now() > deadline) {
+        k = i;
+        break;
+      }
       sampler.sample(rng, out);
       this.deals.set(out, i * 4);
       for (let s = 0; s < 4; s++) start[s] = out[s] | played[s];
@@ -59,12 +80,15 @@ export class WeightedDeals {
         if (seat !== view.seat && move !== PASS) {
           const n = state.legalPlays(plays);
           if (n > 1) log += Math.log(this.likelihood(state, policy, plays, scores, n, move, params));
+          // Far less likely than the best deal so far: its weight would be negligible.
+          if (log < best - NEGLIGIBLE) break;
         }
         state.apply(move);
       }
       logs[i] = log;
       if (log > best) best = log;
     }
+    this.size = k;
     let total = 0;
     let squares = 0;
     for (let i = 0; i < k; i++) {
@@ -106,9 +130,9 @@ export class WeightedDeals {
   /** One deal of the pool, drawn by weight. */
   sample(rng: Rng, out: Int32Array): void {
     const c = this.cumulative;
-    const r = rng.next() * c[c.length - 1];
+    const r = rng.next() * c[this.size - 1];
     let lo = 0;
-    let hi = c.length - 1;
+    let hi = this.size - 1;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
       if (c[mid] > r) hi = mid;

@@ -90,7 +90,6 @@ export class Policy {
   weights: PolicyWeights;
   private readonly scratch: HandState;
   private readonly buffer = new Int32Array(64);
-  private readonly scores = new Float64Array(64);
 
   constructor(template: HandState, weights: PolicyWeights = MEDIUM_WEIGHTS) {
     this.french = template.layout === 0;
@@ -236,17 +235,8 @@ export class Policy {
     return best;
   }
 
-  /** Scores of `n` moves into `out` (PASS gets -Infinity). */
-  scoreMoves(state: HandState, moves: ArrayLike<Move>, n: number, out: Float64Array | number[]): void {
-    for (let i = 0; i < n; i++) out[i] = moves[i] === PASS ? -Infinity : this.scorePlay(state, moves[i]);
-  }
-
   /** After a pass made for want of a play in a rollout, the passer holds none of what was legal. */
-  notePass(state: HandState, seat: number, couldPlay: boolean): void {
-    if (!couldPlay) this.voids[seat] |= state.playable();
-  }
-
-  get scoreBuffer(): Float64Array {
-    return this.scores;
+  notePass(state: HandState, seat: number): void {
+    this.voids[seat] |= state.playable();
   }
 }

@@ -2,18 +2,21 @@
  * Searches over sampled deals.
  *
  * - `ismcts`: single-observer information-set Monte Carlo tree search (Cowling, Powley and
- *   Whitehouse 2012). Each iteration draws one deal from the belief, walks the one tree of the
- *   observer's information sets using only the moves legal in that deal (UCB with availability
- *   counts), adds a node, finishes the hand with the policy (`policy.ts`, with a little
- *   randomness) and backs up each seat's own reward (max^n: every seat plays for itself, in
- *   Partner for its team).
+ *   Whitehouse 2012). Each iteration draws one deal (from the belief, or the opponent model's
+ *   weighted pool), walks the one tree of the observer's information sets using only the moves
+ *   legal in that deal (UCB1 with availability counts), adds a node, and finishes the hand with
+ *   the policy (`policy.ts`, with a little randomness). By default the other seats are not
+ *   optimised in the tree: they play as the policy would with the hand the deal gives them, and
+ *   their moves are chance branches (`opponents: 1`; with 0, every seat picks by UCB on its own
+ *   reward, max^n, which measured weaker: docs/bots.md).
  * - `pimc`: perfect-information Monte Carlo, the measuring baseline: each sampled deal scores
  *   every root move by one playout; no tree.
  * Handing either a fixed deal instead of a sampler gives the omniscient baseline.
  *
  * Rewards: French, minus the seat's points for the hand (count after multipliers plus penalties,
- * F9), less a share of the others' average so that charging them (F7) is worth something; line
- * games, 1 for a hand won by the seat (its team in Partner), 0 for a lost hand.
+ * F9), plus a share of the others' average so that charging them (F7) is worth something; line
+ * games, 1 for a hand won by the seat (its team in Partner) and 0 for a hand lost, blended with
+ * weight `match` with the match value of the outcome (`match-value.ts`).
  */
 
 import {
@@ -26,6 +29,7 @@ import {
   PLAYING,
   type Rng,
 } from "@crossbones/engine";
+import { now } from "./clock.js";
 import { Policy } from "./policy.js";
 
 export interface SearchParams {
@@ -47,7 +51,10 @@ export interface SearchParams {
   readonly relative: number;
   /** Other seats in the tree: 0, chosen by UCB on their own rewards (max^n); 1, played by the policy. */
   readonly opponents: number;
-  /** Line games: reward a hand's outcome by its match value (`match-value.ts`) rather than 1/0. */
+  /**
+   * Line games: the weight (0–1) of a hand outcome's match value (`match-value.ts`) in the reward;
+   * the rest is 1 for a hand won and 0 for a hand lost.
+   */
   readonly match: number;
   /** Opponent model (`model.ts`): deals in the pool (0 = off), softmax temperature, uniform mix. */
   readonly modelPool: number;
@@ -55,6 +62,7 @@ export interface SearchParams {
   readonly modelMix: number;
 }
 
+/** The hard bot's defaults (French); `LINE_SEARCH` overrides some for Cut Throat and Partner. */
 export const DEFAULT_SEARCH: SearchParams = {
   iterations: 3000,
   timeMs: 800,
@@ -69,6 +77,13 @@ export const DEFAULT_SEARCH: SearchParams = {
   modelMix: 0.2,
 };
 
+/**
+ * Cut Throat and Partner: hands are won by information (who can still answer which end), so a
+ * larger, sharper opponent model pays, and the reward is half the hand, half the match (a pure
+ * match reward gave up hands when a bruk made the hand look unimportant; docs/bots.md).
+ */
+export const LINE_SEARCH: Partial<SearchParams> = { match: 0.5, modelPool: 2048, modelTemp: 0.5, modelMix: 0.05 };
+
 /** What a hand's end is worth: French scoring options, or line-game match values. */
 export interface Scoring {
   readonly french: FrenchOptions | null;
@@ -78,6 +93,8 @@ export interface Scoring {
    * 1 for a hand won and 0 for a hand lost.
    */
   readonly match: Float64Array | null;
+  /** The weight of `match` in the reward (the rest rewards winning the hand). */
+  readonly matchWeight: number;
 }
 
 /** Where the hidden hands come from: a belief sampler, or the true hands (omniscient). */
@@ -115,11 +132,6 @@ class Node {
   }
 }
 
-function now(): number {
-  const perf = (globalThis as { performance?: { now(): number } }).performance;
-  return perf ? perf.now() : Date.now();
-}
-
 /** The shared machinery: a root, a deal source, rollouts and rewards. */
 class Searcher {
   readonly root: HandState;
@@ -132,6 +144,7 @@ class Searcher {
   private readonly parts = emptyScoreParts();
   private readonly frenchOptions: FrenchOptions | null;
   private readonly match: Float64Array | null;
+  private readonly matchWeight: number;
   private readonly baseVoids: Int32Array;
 
   constructor(
@@ -150,6 +163,7 @@ class Searcher {
     this.baseVoids = voids;
     this.frenchOptions = scoring.french;
     this.match = scoring.match;
+    this.matchWeight = scoring.matchWeight;
   }
 
   /** Sets `state` to the root with a freshly drawn deal. */
@@ -170,7 +184,7 @@ class Searcher {
     const { epsilon, noise } = this.params;
     while (s.phase !== 2) {
       const m = p.choose(s, this.rng, epsilon, noise);
-      if (m === PASS && s.phase === PLAYING) p.notePass(s, s.turn, false);
+      if (m === PASS && s.phase === PLAYING) p.notePass(s, s.turn);
       s.apply(m);
     }
   }
@@ -200,8 +214,10 @@ class Searcher {
       const side = teams ? i & 1 : i;
       const won = w >= 0 && (teams ? (w & 1) === side : w === i);
       pts[i] = won ? 1 : 0;
-      if (m !== null) r[i] = m[(w < 0 ? sides : teams ? w & 1 : w) * sides + side];
-      else r[i] = w < 0 ? 1 / sides : won ? 1 : 0;
+      r[i] = w < 0 ? 1 / sides : won ? 1 : 0;
+      // A match value is flat when the hand barely matters to the match; the hand term keeps the
+      // search playing to win it then.
+      if (m !== null) r[i] += this.matchWeight * (m[(w < 0 ? sides : teams ? w & 1 : w) * sides + side] - r[i]);
     }
   }
 
@@ -229,6 +245,7 @@ export function ismcts(
   scoring: Scoring,
   params: SearchParams,
   rng: Rng,
+  started = now(),
 ): MoveStat[] {
   const me = root.turn;
   const S = new Searcher(root, me, source, voids, scoring, params, rng);
@@ -237,7 +254,7 @@ export function ismcts(
   const policy = S.policy;
   const moves = S.buffer;
   const c = params.exploration;
-  const deadline = params.timeMs > 0 ? now() + params.timeMs : Infinity;
+  const deadline = params.timeMs > 0 ? started + params.timeMs : Infinity;
   for (let it = 0; it < params.iterations; it++) {
     if ((it & 31) === 31 && now() > deadline) break;
     S.determinize();
@@ -253,7 +270,7 @@ export function ismcts(
           ch = new Node(m, s.turn, node);
           node.children.push(ch);
         }
-        if (m === PASS && s.phase === PLAYING) policy.notePass(s, s.turn, false);
+        if (m === PASS && s.phase === PLAYING) policy.notePass(s, s.turn);
         s.apply(m);
         node = ch;
         depth++;
@@ -280,7 +297,7 @@ export function ismcts(
         ch.avail = 1;
         node.children.push(ch);
         node = ch;
-        if (untried === PASS && s.phase === PLAYING && !s.canPlay()) policy.notePass(s, s.turn, false);
+        if (untried === PASS && s.phase === PLAYING && !s.canPlay()) policy.notePass(s, s.turn);
         s.apply(untried);
         break;
       }
@@ -295,7 +312,7 @@ export function ismcts(
         }
       }
       node = best as Node;
-      if (node.move === PASS && s.phase === PLAYING && !s.canPlay()) policy.notePass(s, s.turn, false);
+      if (node.move === PASS && s.phase === PLAYING && !s.canPlay()) policy.notePass(s, s.turn);
       s.apply(node.move);
       depth++;
     }
@@ -324,6 +341,7 @@ export function pimc(
   scoring: Scoring,
   params: SearchParams,
   rng: Rng,
+  started = now(),
 ): MoveStat[] {
   const me = root.turn;
   const S = new Searcher(root, me, source, voids, scoring, params, rng);
@@ -338,7 +356,7 @@ export function pimc(
   const outcome = new Float64Array(k);
   const visits = new Int32Array(k);
   const start = new HandState(root.config);
-  const deadline = params.timeMs > 0 ? now() + params.timeMs : Infinity;
+  const deadline = params.timeMs > 0 ? started + params.timeMs : Infinity;
   const rounds = Math.max(1, Math.floor(params.iterations / k));
   for (let r = 0; r < rounds; r++) {
     if ((r & 7) === 7 && now() > deadline) break;
