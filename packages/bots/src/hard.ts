@@ -68,11 +68,11 @@ function deadlineOf(params: SearchParams, started: number, share: number): numbe
 
 function scoringOf(view: SeatView, params: SearchParams): Scoring {
   const rules = view.rules;
-  if (rules.game === "french") return { french: rules.options, match: null, matchWeight: 0 };
-  if (params.match === 0) return { french: null, match: null, matchWeight: 0 };
+  if (rules.game === "french") return { french: rules.options, totals: view.totals, match: null, matchWeight: 0 };
+  if (params.match === 0) return { french: null, totals: null, match: null, matchWeight: 0 };
   const values = matchValues(sideCount(rules), rules.options);
   const position = { totals: view.totals, worth: view.next.worth, oneAllPlayTwo: view.next.oneAllPlayTwo };
-  return { french: null, match: values.outcomes(position), matchWeight: Math.min(1, params.match) };
+  return { french: null, totals: null, match: values.outcomes(position), matchWeight: Math.min(1, params.match) };
 }
 
 /** The model's pool is capped at the playouts (at least 64): a small search gets a small pool. */

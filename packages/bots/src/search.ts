@@ -14,7 +14,8 @@
  * Handing either a fixed deal instead of a sampler gives the omniscient baseline.
  *
  * Rewards: French, minus the seat's points for the hand (count after multipliers plus penalties,
- * F9), plus a share of the others' average so that charging them (F7) is worth something; line
+ * F9), plus a share of the others' average so that charging them (F7) is worth something, and a
+ * bonus or malus when the hand ends the set (F10, `setWeight`); line
  * games, 1 for a hand won by the seat (its team in Partner) and 0 for a hand lost, blended with
  * weight `match` with the match value of the outcome (`match-value.ts`).
  */
@@ -49,6 +50,11 @@ export interface SearchParams {
   readonly noise: number;
   /** French: weight of the others' average points in a seat's reward. */
   readonly relative: number;
+  /**
+   * French: reward, in units of 40 points, for a hand that ends the set (F10): + for the seat that
+   * wins it, − for each seat at or above the target; 0 = points only.
+   */
+  readonly setWeight: number;
   /** Other seats in the tree: 0, chosen by UCB on their own rewards (max^n); 1, played by the policy. */
   readonly opponents: number;
   /**
@@ -70,6 +76,7 @@ export const DEFAULT_SEARCH: SearchParams = {
   epsilon: 0.05,
   noise: 2,
   relative: 0.25,
+  setWeight: 1,
   opponents: 1,
   match: 0,
   modelPool: 256,
@@ -84,9 +91,11 @@ export const DEFAULT_SEARCH: SearchParams = {
  */
 export const LINE_SEARCH: Partial<SearchParams> = { match: 0.5, modelPool: 2048, modelTemp: 0.5, modelMix: 0.05 };
 
-/** What a hand's end is worth: French scoring options, or line-game match values. */
+/** What a hand's end is worth: French scoring options and totals, or line-game match values. */
 export interface Scoring {
   readonly french: FrenchOptions | null;
+  /** French: each seat's total before this hand, to see whether the hand ends the set (F10). */
+  readonly totals: readonly number[] | null;
   /**
    * Line games: per side, the match value of each hand outcome (`MatchValues.outcomes`:
    * `[w * sides + s]` for a hand won by side w, `[sides * sides + s]` for a draw); null to score
@@ -111,6 +120,25 @@ export interface MoveStat {
 }
 
 const FRENCH_SCALE = 40;
+
+/**
+ * F10: the seat that wins the set with these totals (the unique lowest, once any total reaches
+ * the target), or -1 while the set goes on.
+ */
+export function setWinner(totals: ArrayLike<number>, n: number, target: number): number {
+  let low = Infinity;
+  let lowest = -1;
+  let over = false;
+  for (let i = 0; i < n; i++) {
+    const t = totals[i];
+    if (t >= target) over = true;
+    if (t < low) {
+      low = t;
+      lowest = i;
+    } else if (t === low) lowest = -1;
+  }
+  return over ? lowest : -1;
+}
 
 class Node {
   readonly children: Node[] = [];
@@ -143,6 +171,8 @@ class Searcher {
   private readonly moves = new Int32Array(64);
   private readonly parts = emptyScoreParts();
   private readonly frenchOptions: FrenchOptions | null;
+  private readonly totals: readonly number[] | null;
+  private readonly after = new Float64Array(4);
   private readonly match: Float64Array | null;
   private readonly matchWeight: number;
   private readonly baseVoids: Int32Array;
@@ -162,6 +192,7 @@ class Searcher {
     this.policy.exact = true;
     this.baseVoids = voids;
     this.frenchOptions = scoring.french;
+    this.totals = scoring.totals;
     this.match = scoring.match;
     this.matchWeight = scoring.matchWeight;
   }
@@ -204,6 +235,7 @@ class Searcher {
       }
       const k = this.params.relative / (n - 1);
       for (let i = 0; i < n; i++) r[i] = -(pts[i] - k * (sum - pts[i])) / FRENCH_SCALE;
+      if (this.totals !== null && this.params.setWeight !== 0) this.scoreSet(fo.target);
       return;
     }
     const w = s.winner;
@@ -218,6 +250,27 @@ class Searcher {
       // A match value is flat when the hand barely matters to the match; the hand term keeps the
       // search playing to win it then.
       if (m !== null) r[i] += this.matchWeight * (m[(w < 0 ? sides : teams ? w & 1 : w) * sides + side] - r[i]);
+    }
+  }
+
+  /**
+   * F10 on top of the hand's points: when the totals after this hand end the set, the winner gains
+   * `setWeight` and every seat at or above the target loses it. Points alone miss what matters
+   * late in a set: the leader wants a rival pushed over the target, and a seat close to it must
+   * not cross, whatever the points.
+   */
+  private scoreSet(target: number): void {
+    const totals = this.totals as readonly number[];
+    const pts = this.points;
+    const after = this.after;
+    const n = this.state.players;
+    for (let i = 0; i < n; i++) after[i] = totals[i] + pts[i];
+    const winner = setWinner(after, n, target);
+    if (winner < 0) return;
+    const w = this.params.setWeight;
+    for (let i = 0; i < n; i++) {
+      if (i === winner) this.rewards[i] += w;
+      else if (after[i] >= target) this.rewards[i] -= w;
     }
   }
 

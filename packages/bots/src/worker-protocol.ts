@@ -5,7 +5,7 @@
  */
 
 import type { Move, SeatView } from "@crossbones/engine";
-import type { Bot, BotLevel, BotOptions, RankedMove } from "./bot.js";
+import type { BotLevel, BotOptions, RankedMove } from "./bot.js";
 import { createBot, rankMoves } from "./index.js";
 
 export type BotRequest =
@@ -23,19 +23,14 @@ export type BotResponse =
   | { readonly id: number; readonly ok: true; readonly ranked: readonly RankedMove[] }
   | { readonly id: number; readonly ok: false; readonly error: string };
 
-/** Bots kept between requests (the easy bot's generator runs on from one move to the next). */
-const bots = new Map<string, Bot>();
-
+/**
+ * One request, one answer; never throws. Bots keep no state between moves (each decision is seeded
+ * from the options' seed and the position), so a bot is made afresh for every request.
+ */
 export function handleBotRequest(request: BotRequest): BotResponse {
   try {
     if (request.type === "rank") return { id: request.id, ok: true, ranked: rankMoves(request.view, request.options) };
-    const key = `${request.level}:${JSON.stringify(request.options ?? {})}`;
-    let bot = bots.get(key);
-    if (!bot) {
-      bot = createBot(request.level, request.options);
-      bots.set(key, bot);
-    }
-    return { id: request.id, ok: true, move: bot.chooseMove(request.view) };
+    return { id: request.id, ok: true, move: createBot(request.level, request.options).chooseMove(request.view) };
   } catch (e) {
     return { id: request.id, ok: false, error: e instanceof Error ? e.message : String(e) };
   }
