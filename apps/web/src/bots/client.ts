@@ -1,12 +1,15 @@
 /** The page's side of the bot worker: promises for moves and rankings. */
 
+import type { RankedMove } from "@crossbones/bots";
+import type { BotRequest, BotResponse } from "@crossbones/bots/worker-protocol";
 import type { Move, SeatView } from "@crossbones/engine";
 import type { BotLevel } from "../session";
-import type { BotRequest, BotResponse } from "./protocol";
+
+type Answer = Extract<BotResponse, { ok: true }>;
 
 let worker: Worker | null = null;
 let nextId = 1;
-const pending = new Map<number, { resolve: (r: BotResponse) => void; reject: (e: Error) => void }>();
+const pending = new Map<number, { resolve: (r: Answer) => void; reject: (e: Error) => void }>();
 
 function getWorker(): Worker {
   if (!worker) {
@@ -15,36 +18,32 @@ function getWorker(): Worker {
       const p = pending.get(e.data.id);
       if (!p) return;
       pending.delete(e.data.id);
-      if (e.data.kind === "error") p.reject(new Error(e.data.message));
-      else p.resolve(e.data);
+      if (e.data.ok) p.resolve(e.data);
+      else p.reject(new Error(e.data.error));
     };
   }
   return worker;
 }
 
-function ask(req: Omit<BotRequest, "id">): Promise<BotResponse> {
-  const id = nextId++;
+function ask(request: BotRequest): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    pending.set(id, { resolve, reject });
-    getWorker().postMessage({ ...req, id } as BotRequest);
+    pending.set(request.id, { resolve, reject });
+    getWorker().postMessage(request);
   });
 }
 
 export async function botMove(view: SeatView, level: BotLevel, seed: number): Promise<Move> {
   const start = performance.now();
-  const r = await ask({ kind: "move", view, level, seed });
+  const r = await ask({ id: nextId++, type: "choose", level, options: { seed }, view });
   // Think times show in the browser's performance timeline (and in the web benchmark).
   performance.measure(`bot-${level}`, { start });
-  if (r.kind !== "move") throw new Error("unexpected answer from the bot");
+  if (!("move" in r)) throw new Error("unexpected answer from the bot");
   return r.move;
 }
 
-export async function rankMoves(
-  view: SeatView,
-  level: BotLevel,
-  seed: number,
-): Promise<readonly { move: Move; value: number }[]> {
-  const r = await ask({ kind: "rank", view, level, seed });
-  if (r.kind !== "rank") throw new Error("unexpected answer from the bot");
+/** The hard search's ranking of the legal moves of the seat the view belongs to, best first. */
+export async function rankMoves(view: SeatView, seed: number): Promise<readonly RankedMove[]> {
+  const r = await ask({ id: nextId++, type: "rank", options: { seed }, view });
+  if (!("ranked" in r)) throw new Error("unexpected answer from the bot");
   return r.ranked;
 }

@@ -1,29 +1,14 @@
 /**
- * The bots' thread: answers {view, level, seed} with a move (or a ranking, for hints), so a hard
- * bot's search never blocks the page.
+ * The bots' thread, so a hard bot's search never blocks the page: the bots package's own worker
+ * protocol (the same one its Node worker_threads bootstrap speaks).
  */
 
-import { createBot, rankMoves } from "@crossbones/bots";
-import type { BotRequest, BotResponse } from "./protocol";
+import { type BotRequest, type BotResponse, handleBotRequest } from "@crossbones/bots/worker-protocol";
 
+// The app is type-checked with the DOM library, whose `self` is a window.
 const scope = self as unknown as {
   onmessage: ((e: MessageEvent<BotRequest>) => void) | null;
   postMessage(message: BotResponse): void;
 };
 
-scope.onmessage = (e) => {
-  const req = e.data;
-  try {
-    if (req.kind === "move") {
-      scope.postMessage({
-        id: req.id,
-        kind: "move",
-        move: createBot(req.level, { seed: req.seed }).chooseMove(req.view),
-      });
-    } else {
-      scope.postMessage({ id: req.id, kind: "rank", ranked: rankMoves(req.view, { seed: req.seed }) });
-    }
-  } catch (error) {
-    scope.postMessage({ id: req.id, kind: "error", message: String(error) });
-  }
-};
+scope.onmessage = (e) => scope.postMessage(handleBotRequest(e.data));

@@ -187,7 +187,7 @@ export function Table({ session, settings, t, update, onNewGame, onResign, onExp
 
   const onHint = async () => {
     if (!session.setup.practice || !myTurn) return;
-    const ranked = await rankMoves(view, "hard", botSeed(session));
+    const ranked = await rankMoves(view, botSeed(session));
     if (ranked.length > 0) setHint({ game, move: ranked[0].move });
   };
 
