@@ -72,7 +72,7 @@ export interface SearchParams {
 export const DEFAULT_SEARCH: SearchParams = {
   iterations: 3000,
   timeMs: 800,
-  exploration: 0.6,
+  exploration: 1.2,
   epsilon: 0.05,
   noise: 2,
   relative: 0.25,
@@ -89,7 +89,13 @@ export const DEFAULT_SEARCH: SearchParams = {
  * larger, sharper opponent model pays, and the reward is half the hand, half the match (a pure
  * match reward gave up hands when a bruk made the hand look unimportant; docs/bots.md).
  */
-export const LINE_SEARCH: Partial<SearchParams> = { match: 0.5, modelPool: 2048, modelTemp: 0.5, modelMix: 0.05 };
+export const LINE_SEARCH: Partial<SearchParams> = {
+  exploration: 0.6,
+  match: 0.5,
+  modelPool: 2048,
+  modelTemp: 0.5,
+  modelMix: 0.05,
+};
 
 /** What a hand's end is worth: French scoring options and totals, or line-game match values. */
 export interface Scoring {
