@@ -15,9 +15,9 @@
  *
  * Rewards: French, minus the seat's points for the hand (count after multipliers plus penalties,
  * F9), plus a share of the others' average so that charging them (F7) is worth something, and a
- * bonus or malus when the hand ends the set (F10, `setWeight`); line
- * games, 1 for a hand won by the seat (its team in Partner) and 0 for a hand lost, blended with
- * weight `match` with the match value of the outcome (`match-value.ts`).
+ * bonus or malus when the hand ends the set (F10, `setWeight`); line games, 1 for a hand won by
+ * the seat (its team in Partner) and 0 for a hand lost, blended with weight `match` with the match
+ * value of the outcome (`match-value.ts`).
  */
 
 import {
