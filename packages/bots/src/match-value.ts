@@ -5,33 +5,22 @@
  *
  * The value of a match position for each side is its chance of winning the match if every later
  * hand were won by a side chosen at random (a draw now and then), computed once per rule set by
- * value iteration over the positions (totals, worth of the next hand, one-all-play-two).
+ * value iteration over the positions (totals, worth of the next hand, one-all-play-two). Each
+ * step is the engine's `lineStep`, the same arithmetic the game keeps.
  */
 
-import type { LineOptions } from "@crossbones/engine";
+import { type LineOptions, type LineStanding, lineStep } from "@crossbones/engine";
 
 const TARGET = 6;
 /** Chance that a hand is drawn (blocked with a shared lowest count), for the random model. */
 const DRAW = 0.03;
 
-export interface MatchPosition {
-  readonly totals: readonly number[];
-  readonly worth: number;
-  readonly oneAllPlayTwo: boolean;
-}
+export type MatchPosition = LineStanding;
 
 /** The position after a hand won by `side` (or drawn: null), or the winning side if it ends. */
 export function afterHand(p: MatchPosition, side: number | null, options: LineOptions): MatchPosition | number {
-  if (side === null) return { totals: p.totals, worth: 2, oneAllPlayTwo: p.oneAllPlayTwo };
-  let totals: number[];
-  if (p.oneAllPlayTwo) {
-    totals = p.totals.map(() => 0);
-    totals[side] = 2;
-  } else totals = p.totals.map((t, i) => (i === side ? t + p.worth : t));
-  if (totals[side] >= TARGET) return side;
-  if (options.oneAllPlayTwo && totals.every((t) => t === 1)) return { totals, worth: 1, oneAllPlayTwo: true };
-  if (options.match === "sixLove" && totals.every((t) => t >= 1)) totals = totals.map(() => 0);
-  return { totals, worth: 1, oneAllPlayTwo: false };
+  const step = lineStep(p, side, options);
+  return step.winner ?? { totals: step.totals, ...step.next };
 }
 
 export class MatchValues {

@@ -25,7 +25,7 @@ import {
 } from "./hand.js";
 import { err, ok, type Result } from "./result.js";
 import type { Rng } from "./rng.js";
-import { parseRules, type Rules, sideCount, sideOf } from "./rules.js";
+import { type LineOptions, parseRules, type Rules, sideCount, sideOf } from "./rules.js";
 import { type FrenchScore, scoreFrenchHand } from "./scoring.js";
 
 /** How the next hand is posed. */
@@ -348,7 +348,7 @@ function afterMove(game: Game, seat: number, state: HandState, move: number, eve
     next = settleFrench(updated, result, more, index);
   } else {
     const zeros = new Array(state.players).fill(0);
-    const settled = settleLine(updated, winner, more, index);
+    const settled = settleLine(updated, game.rules.options, winner, more, index);
     result = {
       end,
       winner,
@@ -387,54 +387,92 @@ function settleFrench(game: Game, result: HandResult, events: GameEvent[], move:
   return { ...game, totals, next, finished: winner !== null, winner };
 }
 
-/** C6–C8 and P1: match points per side, draws, one-all-play-two, bruk, the match's end. */
-function settleLine(
-  game: Game,
-  winner: number | null,
-  events: GameEvent[],
-  move: number,
-): { game: Game; points: number[]; line: LineOutcome } {
-  const rules = game.rules;
-  const sides = sideCount(rules);
-  const current = game.next;
+/** Where a line-game match stands before a hand: the totals and what the hand is worth. */
+export interface LineStanding {
+  readonly totals: readonly number[];
+  /** Points the hand's winner scores (2 after a draw, C6). */
+  readonly worth: number;
+  /** The hand is a one-all-play-two hand (C8). */
+  readonly oneAllPlayTwo: boolean;
+}
+
+/** What a hand's outcome does to a line-game match (`lineStep`). */
+export interface LineStep {
+  /** Match points the hand gave each side. */
+  readonly points: readonly number[];
+  /** Totals after the hand (after a bruk, all love). */
+  readonly totals: readonly number[];
+  /** The side that won the match with this hand, or null. */
+  readonly winner: number | null;
+  /** The next hand's standing, unless the match is won. */
+  readonly next: { readonly worth: number; readonly oneAllPlayTwo: boolean };
+  /** The hand set off a bruk (C7 "sixLove": every side had a point, all reset to love). */
+  readonly bruk: boolean;
+}
+
+/**
+ * C6–C8 and P1, the match arithmetic alone: the standing after a hand won by `side` (or drawn:
+ * null). Pure, so a search can look ahead with exactly the rules the game keeps.
+ */
+export function lineStep(standing: LineStanding, side: number | null, options: LineOptions): LineStep {
+  const sides = standing.totals.length;
   const points = new Array(sides).fill(0);
-  const six: PoseRule = { kind: "holder", bone: DOUBLE_BONE[6] };
-  if (winner === null) {
-    // C6: a draw; the next hand is posed with 6-6 and worth 2 (a one-all-play-two hand stays one).
-    const next: NextHand = { pose: six, worth: 2, oneAllPlayTwo: current.oneAllPlayTwo };
-    const line = { worth: 0, draw: true, oneAllPlayTwo: current.oneAllPlayTwo, bruk: false };
-    return { game: { ...game, next }, points, line };
+  if (side === null) {
+    // C6: a draw; the next hand is worth 2 (a one-all-play-two hand stays one).
+    const next = { worth: 2, oneAllPlayTwo: standing.oneAllPlayTwo };
+    return { points, totals: standing.totals, winner: null, next, bruk: false };
   }
-  const side = sideOf(rules, winner);
   let totals: number[];
-  if (current.oneAllPlayTwo) {
+  if (standing.oneAllPlayTwo) {
     // C8: the winner goes to 2, everyone else to love.
     points[side] = 1;
     totals = new Array(sides).fill(0);
     totals[side] = 2;
   } else {
-    points[side] = current.worth;
-    totals = game.totals.map((t, i) => (i === side ? t + current.worth : t));
+    points[side] = standing.worth;
+    totals = standing.totals.map((t, i) => (i === side ? t + standing.worth : t));
   }
-  const options = rules.game === "french" ? null : rules.options;
-  let next: NextHand = { pose: { kind: "winner", seat: winner }, worth: 1, oneAllPlayTwo: false };
-  let bruk = false;
-  if (totals[side] >= 6) {
+  const plain = { worth: 1, oneAllPlayTwo: false };
+  if (totals[side] >= 6) return { points, totals, winner: side, next: plain, bruk: false };
+  if (options.oneAllPlayTwo && totals.every((t) => t === 1)) {
+    return { points, totals, winner: null, next: { worth: 1, oneAllPlayTwo: true }, bruk: false };
+  }
+  if (options.match === "sixLove" && totals.every((t) => t >= 1)) {
+    return { points, totals: totals.map(() => 0), winner: null, next: plain, bruk: true };
+  }
+  return { points, totals, winner: null, next: plain, bruk: false };
+}
+
+/** C6–C8 and P1 on a game: `lineStep`, plus the next pose and the match's events. */
+function settleLine(
+  game: Game,
+  options: LineOptions,
+  winner: number | null,
+  events: GameEvent[],
+  move: number,
+): { game: Game; points: number[]; line: LineOutcome } {
+  const current = game.next;
+  const six: PoseRule = { kind: "holder", bone: DOUBLE_BONE[6] };
+  const side = winner === null ? null : sideOf(game.rules, winner);
+  const standing = { totals: game.totals, worth: current.worth, oneAllPlayTwo: current.oneAllPlayTwo };
+  const step = lineStep(standing, side, options);
+  const points = [...step.points];
+  if (winner === null || side === null) {
+    const line = { worth: 0, draw: true, oneAllPlayTwo: current.oneAllPlayTwo, bruk: false };
+    return { game: { ...game, next: { pose: six, ...step.next } }, points, line };
+  }
+  const totals = step.totals;
+  const line = { worth: points[side], draw: false, oneAllPlayTwo: current.oneAllPlayTwo, bruk: step.bruk };
+  if (step.winner !== null) {
     const sixLove = totals.every((t, i) => i === side || t === 0);
     events.push({ type: "gameEnd", move, winner: side, sixLove });
-    const line = { worth: points[side], draw: false, oneAllPlayTwo: current.oneAllPlayTwo, bruk };
+    const next: NextHand = { pose: { kind: "winner", seat: winner }, ...step.next };
     return { game: { ...game, totals, next, finished: true, winner: side, sixLove }, points, line };
   }
-  if (options?.oneAllPlayTwo && totals.every((t) => t === 1)) {
-    next = { pose: six, worth: 1, oneAllPlayTwo: true };
-    events.push({ type: "oneAllPlayTwo", move });
-  } else if (options?.match === "sixLove" && totals.every((t) => t >= 1)) {
-    bruk = true;
-    totals = totals.map(() => 0);
-    events.push({ type: "bruk", move });
-  }
-  const line = { worth: points[side], draw: false, oneAllPlayTwo: current.oneAllPlayTwo, bruk };
-  return { game: { ...game, totals, next }, points, line };
+  if (step.next.oneAllPlayTwo) events.push({ type: "oneAllPlayTwo", move });
+  else if (step.bruk) events.push({ type: "bruk", move });
+  const pose: PoseRule = step.next.oneAllPlayTwo ? six : { kind: "winner", seat: winner };
+  return { game: { ...game, totals, next: { pose, ...step.next } }, points, line };
 }
 
 /** The current hand's log, or undefined before the first deal. */
