@@ -3,17 +3,28 @@
 import { readFileSync } from "node:fs";
 import { parseRecord, type RecordError, type ReplaySummary, summarize } from "@crossbones/engine";
 
+/** The error the command prints (RECORD.md): where, and the English message; not the code. */
+export interface ReplayError {
+  readonly hand: number | null;
+  readonly move: number | null;
+  readonly message: string;
+}
+
 export interface ReplayOutput {
   /** Exit status: 0 for a valid record, even an unfinished one. */
   readonly status: number;
-  readonly output: ReplaySummary | { readonly error: RecordError };
+  readonly output: ReplaySummary | { readonly error: ReplayError };
 }
 
 /** Replays record text; what the command prints, as data. */
 export function replayText(text: string): ReplayOutput {
   const replayed = parseRecord(text);
-  if (!replayed.ok) return { status: 1, output: { error: replayed.error } };
+  if (!replayed.ok) return { status: 1, output: { error: printed(replayed.error) } };
   return { status: 0, output: summarize(replayed.value.game) };
+}
+
+function printed({ hand, move, message }: RecordError): ReplayError {
+  return { hand, move, message };
 }
 
 export function runReplay(args: readonly string[], readStdin: () => string): number {

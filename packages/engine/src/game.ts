@@ -6,9 +6,12 @@
  *
  * Variant hooks at this level: who poses (F2 / C3 / P2), what a hand is worth (F9 / C6–C8), and
  * when the game ends (F10 / C7).
+ *
+ * Every Game is made here (`made`), so the functions below can tell a Game from a look-alike
+ * (`isGame`) and answer anything else with a refusal instead of a TypeError.
  */
 
-import { type Bone, type BoneMask, DOUBLE, DOUBLES, makeBone, popcount } from "./bones.js";
+import { type Bone, type BoneMask, DOUBLE, DOUBLES, isDouble, makeBone, popcount } from "./bones.js";
 import {
   ATTEMPT,
   END_DOMINO,
@@ -23,7 +26,8 @@ import {
   type PenaltyKind,
   POSE,
 } from "./hand.js";
-import { err, ok, type Result } from "./result.js";
+import { type Refusal, refusal } from "./refusal.js";
+import { ok, type Result } from "./result.js";
 import type { Rng } from "./rng.js";
 import { type LineOptions, parseRules, type Rules, sideCount, sideOf } from "./rules.js";
 import { type FrenchScore, scoreFrenchHand } from "./scoring.js";
@@ -41,6 +45,29 @@ export interface NextHand {
   readonly worth: number;
   /** Line games: a one-all-play-two hand (C8). */
   readonly oneAllPlayTwo: boolean;
+}
+
+/**
+ * Why a seat poses a hand, as a player would say it:
+ * - `first`: the first hand; the holder of 0-0 (French) or 6-6 (line games) poses it (F2a, C3);
+ * - `no-winner`: French, the last hand had no winner, so the holder of 0-0 poses it (F2d);
+ * - `draw`: line games, the last hand was a draw, so the holder of 6-6 poses it (C6);
+ * - `one-all-play-two`: everyone stands on one, so the holder of 6-6 poses it (C8);
+ * - `winner`: the last hand's winner poses (any double in French, any bone in line games);
+ * - `next-with-double`: French, the last winner (`winner`) holds no double, so the next seat in
+ *   turn order holding one poses a double (F2c).
+ */
+export type PoseReason = "first" | "no-winner" | "draw" | "one-all-play-two" | "winner" | "next-with-double";
+
+export interface PoseInfo {
+  readonly seat: number;
+  readonly reason: PoseReason;
+  /** The bone that must be posed (0-0 or 6-6), or null when there is a choice. */
+  readonly bone: Bone | null;
+  /** The pose must be a double of the poser's choice (French, F2b/F2c). */
+  readonly double: boolean;
+  /** The last hand's winner, when it decides the pose. */
+  readonly winner: number | null;
 }
 
 export type GameEvent =
@@ -77,16 +104,23 @@ export type GameEvent =
     }
   | { readonly type: "bruk"; readonly move: number }
   | { readonly type: "oneAllPlayTwo"; readonly move: number }
+  | { readonly type: "resign"; readonly move: number; readonly seat: number }
   | { readonly type: "gameEnd"; readonly move: number; readonly winner: number; readonly sixLove: boolean };
 
 /** Cut Throat / Partner: what a hand did to the match. */
 export interface LineOutcome {
+  /** The side (player, or team in Partner) that won the hand, or null for a draw. */
+  readonly side: number | null;
   /** Points the winner's side gained (0 on a draw). */
   readonly worth: number;
   readonly draw: boolean;
   readonly oneAllPlayTwo: boolean;
   /** Every side had a point, so the scores went back to love (C7 six-love). */
   readonly bruk: boolean;
+  /** The hand won the match. */
+  readonly matchWon: boolean;
+  /** The hand won the match with every opponent still on love. */
+  readonly sixLove: boolean;
 }
 
 export interface HandResult {
@@ -102,11 +136,18 @@ export interface HandResult {
   readonly points: readonly number[] | null;
   readonly french: readonly FrenchScore[] | null;
   readonly line: LineOutcome | null;
+  /** The double the winner went out with (F9b), or null. */
+  readonly winningDouble: Bone | null;
+  /** Totals per side before and after the hand (line games: after any bruk or C8 reset). */
+  readonly before: readonly number[];
+  readonly after: readonly number[];
 }
 
 export interface HandLog {
   readonly deal: readonly BoneMask[];
   readonly poser: number;
+  /** Who poses and why. */
+  readonly pose: PoseInfo;
   readonly rule: NextHand;
   /** Moves in order; a refused attempt is `ATTEMPT | playMove(bone, target)`. */
   readonly moves: readonly number[];
@@ -130,7 +171,28 @@ export interface Game {
   readonly winner: number | null;
   /** Line games: the winner left every opponent on love. */
   readonly sixLove: boolean;
+  /** The seat that resigned (which ended the game), or null. */
+  readonly resigned: number | null;
+  /**
+   * Actions applied so far: deals, moves (charged attempts included) and a resignation. A client
+   * names the version it acted on, so an action made against an older table is refused.
+   */
+  readonly version: number;
 }
+
+const GAMES = new WeakSet<Game>();
+
+function made(game: Game): Game {
+  GAMES.add(game);
+  return game;
+}
+
+/** Whether a value is a Game made by this engine (not a look-alike, not null). */
+export function isGame(value: unknown): value is Game {
+  return typeof value === "object" && value !== null && GAMES.has(value as Game);
+}
+
+const notAGame = () => ({ ok: false as const, error: refusal("bad-game", {}) });
 
 /** An unvalidated description of a new game, as it arrives from a form, a file or the network. */
 export interface GameSetup {
@@ -138,21 +200,22 @@ export interface GameSetup {
   readonly players: unknown;
   readonly rules?: unknown;
   /** The first hand's deal, one mask per seat; without it the game waits for `startHand`. */
-  readonly deal?: readonly BoneMask[];
+  readonly deal?: unknown;
 }
 
 /** Validates a setup into a game (and deals its first hand when a deal is given). */
 export function setupGame(setup: GameSetup): Result<Game> {
+  if (typeof setup !== "object" || setup === null) return { ok: false, error: refusal("bad-setup", {}) };
   const rules = parseRules(setup.game, setup.players, setup.rules ?? {});
   if (!rules.ok) return rules;
   const game = createGame(rules.value);
-  return setup.deal ? startHand(game, setup.deal) : ok(game);
+  return setup.deal !== undefined ? startHand(game, setup.deal) : ok(game);
 }
 
 /** A game with validated rules, before its first deal. */
 export function createGame(rules: Rules): Game {
   const holder = rules.game === "french" ? 0 : 6;
-  return {
+  return made({
     rules,
     config: handConfig(rules),
     hands: [],
@@ -162,7 +225,9 @@ export function createGame(rules: Rules): Game {
     finished: false,
     winner: null,
     sixLove: false,
-  };
+    resigned: null,
+    version: 0,
+  });
 }
 
 const DOUBLE_BONE = DOUBLE.map((m) => 31 - Math.clz32(m));
@@ -194,59 +259,72 @@ export function dealInto(config: HandConfig, rng: Rng, out: Int32Array): void {
   }
 }
 
-/** Why a deal does not fit the table, or undefined. */
-export function checkDeal(config: HandConfig, deal: readonly BoneMask[]): string | undefined {
+/** Why a deal (one bone mask per seat) does not fit the table, or undefined. */
+export function checkDeal(config: HandConfig, deal: unknown): Refusal | undefined {
+  if (!Array.isArray(deal)) return refusal("bad-deal", {});
+  if (deal.length !== config.players) return refusal("deal-seats", { players: config.players });
   const per = popcount(config.inPlay) / config.players;
   let all = 0;
-  let total = 0;
-  if (deal.length !== config.players) return `a deal has ${config.players} hands`;
   for (const hand of deal) {
-    if (popcount(hand) !== per) return "deal must hold each bone once, equally shared";
+    // A mask is a whole number of the game's bones; anything else is not a hand of this game.
+    if (!Number.isInteger(hand) || (hand & ~config.inPlay) !== 0 || hand < 0) return refusal("deal-unequal", {});
+    if (popcount(hand) !== per || (all & hand) !== 0) return refusal("deal-unequal", {});
     all |= hand;
-    total += per;
   }
-  if (all !== config.inPlay || total !== popcount(config.inPlay))
-    return "deal must hold each bone once, equally shared";
-  return undefined;
+  return all === config.inPlay ? undefined : refusal("deal-unequal", {});
 }
 
-/** Seat and bones allowed for the pose of a hand about to start with `deal`. */
-export function poseFor(game: Game, deal: readonly BoneMask[]): { seat: number; mask: BoneMask } {
+/** Who poses a hand about to start with `deal`, why, and which bones they may pose. */
+export function poseFor(game: Game, deal: readonly BoneMask[]): PoseInfo & { readonly mask: BoneMask } {
   const pose = game.next.pose;
   const n = game.config.players;
+  const french = game.rules.game === "french";
   if (pose.kind === "holder") {
     const seat = deal.findIndex((h) => (h & (1 << pose.bone)) !== 0);
-    return { seat, mask: 1 << pose.bone };
+    const reason: PoseReason =
+      game.hands.length === 0 ? "first" : french ? "no-winner" : game.next.oneAllPlayTwo ? "one-all-play-two" : "draw";
+    return { seat, reason, bone: pose.bone, double: false, winner: null, mask: 1 << pose.bone };
   }
-  if (game.rules.game !== "french") return { seat: pose.seat, mask: game.config.inPlay };
+  const winner = pose.seat;
+  if (!french) return { seat: winner, reason: "winner", bone: null, double: false, winner, mask: game.config.inPlay };
   // F2b/F2c: the winner poses a double; without one, the next seat in turn order that has one.
   for (let k = 0; k < n; k++) {
-    const seat = (pose.seat + k) % n;
-    if ((deal[seat] & DOUBLES) !== 0) return { seat, mask: DOUBLES };
+    const seat = (winner + k) % n;
+    if ((deal[seat] & DOUBLES) !== 0) {
+      const reason = k === 0 ? "winner" : "next-with-double";
+      return { seat, reason, bone: null, double: true, winner, mask: DOUBLES };
+    }
   }
   throw new Error("unreachable: seven doubles are always dealt");
 }
 
-export function startHand(game: Game, deal: readonly BoneMask[]): Result<Game> {
-  if (game.finished) return err("game-over", "the set or match was already over");
-  if (game.state && !game.state.over) return err("hand-over", "the current hand is not finished");
+/** Deals the next hand (a bone mask per seat). */
+export function startHand(game: Game, deal: unknown): Result<Game> {
+  if (!isGame(game)) return notAGame();
+  if (game.finished) return { ok: false, error: refusal("game-over", {}) };
+  if (game.state && !game.state.over)
+    return { ok: false, error: refusal("hand-not-finished", { previous: game.hands.length - 1 }) };
   const problem = checkDeal(game.config, deal);
-  if (problem) return err("bad-deal", problem);
-  const { seat, mask } = poseFor(game, deal);
+  if (problem) return { ok: false, error: problem };
+  const masks = [...(deal as BoneMask[])];
+  const { mask, ...pose } = poseFor(game, masks);
   const log: HandLog = {
-    deal: [...deal],
-    poser: seat,
+    deal: masks,
+    poser: pose.seat,
+    pose,
     rule: game.next,
     moves: [],
     seats: [],
     events: [],
     result: null,
   };
-  return ok({ ...game, hands: [...game.hands, log], state: HandState.deal(game.config, deal, seat, mask) });
+  const state = HandState.deal(game.config, masks, pose.seat, mask);
+  return ok(made({ ...game, hands: [...game.hands, log], state, version: game.version + 1 }));
 }
 
 /** The legal moves of the seat to act (see HandState.legalPlays for which targets are listed). */
 export function legalMoves(game: Game): Move[] {
+  if (!isGame(game)) return [];
   const s = game.state;
   if (!s || s.over || game.finished) return [];
   const out: Move[] = [];
@@ -255,22 +333,30 @@ export function legalMoves(game: Game): Move[] {
 }
 
 /** Why a move is refused right now, or undefined if it is legal. */
-export function refuseMove(game: Game, move: Move): string | undefined {
-  if (game.finished) return "the set or match is over";
+export function refuseMove(game: Game, move: Move): Refusal | undefined {
+  if (!isGame(game)) return refusal("bad-game", {});
+  if (game.finished) return refusal("game-over", {});
   const s = game.state;
-  if (!s) return "no hand has been dealt";
-  if (s.over) return "the hand is over";
+  if (!s) return refusal("no-hand", {});
+  if (s.over) return refusal("hand-over", {});
   if (move === PASS) return s.refusePass();
-  if (!Number.isInteger(move) || move < 0 || move > PASS) return "not a move";
+  if (!Number.isInteger(move) || move < 0 || move > PASS) return refusal("bad-move", { value: String(move) });
   return s.refusePlay(moveBone(move), moveTarget(move));
 }
 
+/** Applies a move of the seat to act (the fast path of bots and replays; see `applyAction`). */
 export function applyMove(game: Game, move: Move): Result<Game> {
-  const refusal = refuseMove(game, move);
-  if (refusal !== undefined) {
-    const code = game.finished ? "game-over" : game.state?.over ? "hand-over" : game.state ? "illegal-move" : "no-hand";
-    return err(code, refusal);
-  }
+  return step(game, move, false);
+}
+
+/**
+ * `applyMove`, optionally appending to the game's own move, seat and event lists instead of
+ * copying them. Only a caller that owns `game` and will never look at it again may pass `owned`
+ * (the record reader): that keeps replaying a hand linear in its length.
+ */
+export function step(game: Game, move: Move, owned: boolean): Result<Game> {
+  const refused = refuseMove(game, move);
+  if (refused !== undefined) return { ok: false, error: refused };
   const before = game.state as HandState;
   const after = before.clone();
   const seat = before.turn;
@@ -285,7 +371,31 @@ export function applyMove(game: Game, move: Move): Result<Game> {
   }
   after.apply(move);
   pushPenaltyEvents(events, before, after, index);
-  return ok(afterMove(game, seat, after, move, events));
+  return ok(afterMove(game, seat, after, move, events, owned));
+}
+
+/**
+ * Why `bone` on `target` cannot be charged as an illegal attempt (F5 with `illegalPlayPenalty` >
+ * 0), or undefined when it can: the seat to act holds it, the hand is past the pose, the target
+ * exists, and the play is illegal there.
+ */
+export function refuseAttempt(game: Game, bone: Bone, target: number): Refusal | undefined {
+  if (!isGame(game)) return refusal("bad-game", {});
+  const s = game.state;
+  if (game.finished) return refusal("game-over", {});
+  if (!s) return refusal("no-hand", {});
+  if (s.over) return refusal("hand-over", {});
+  if (game.config.illegalPlayPenalty <= 0) return refusal("attempt-not-charged", {});
+  if (!Number.isInteger(bone) || bone < 0 || bone > 27) return refusal("bad-move", { value: String(bone) });
+  if (s.phase === POSE) return refusal("attempt-at-pose", { text: makeBone(bone) });
+  if ((s.hands[s.turn] & (1 << bone)) === 0) return refusal("not-held", { seat: s.turn, bone: makeBone(bone) });
+  if (!Number.isInteger(target) || target < 0 || target >= s.targets) {
+    return refusal("unknown-target", { text: String(target), targets: s.targetNames() });
+  }
+  if (s.refusePlay(bone, target) === undefined) {
+    return refusal("attempt-is-legal", { bone: makeBone(bone), target: s.targetNames()[target] });
+  }
+  return undefined;
 }
 
 /**
@@ -293,25 +403,51 @@ export function applyMove(game: Game, move: Move): Result<Game> {
  * charges it. Refused when the play would be legal (it must be made instead) or when the table
  * does not charge attempts (then an illegal play is simply refused by `applyMove`).
  */
-export function attemptIllegalPlay(game: Game, bone: Bone, target: number): Result<Game> {
-  const s = game.state;
-  if (game.finished) return err("game-over", "the set or match is over");
-  if (!s) return err("no-hand", "no hand has been dealt");
-  if (s.over) return err("hand-over", "the hand is over");
-  if (game.config.illegalPlayPenalty <= 0) return err("illegal-move", "this table does not charge illegal attempts");
-  if (s.phase === POSE) return err("illegal-move", "the pose cannot be a charged attempt");
-  if ((s.hands[s.turn] & (1 << bone)) === 0)
-    return err("illegal-move", `seat ${s.turn} does not hold ${makeBone(bone)}`);
-  if (target < 0 || target >= s.targets) return err("illegal-move", `there is no target ${target}`);
-  if (s.refusePlay(bone, target) === undefined) {
-    return err("illegal-move", `${makeBone(bone)} on ${s.targetName(target)} is a legal play, not an illegal attempt`);
-  }
+export function attemptIllegalPlay(game: Game, bone: Bone, target: number, owned = false): Result<Game> {
+  const refused = refuseAttempt(game, bone, target);
+  if (refused) return { ok: false, error: refused };
+  const s = game.state as HandState;
   const after = s.clone();
   after.chargeIllegalAttempt();
   const index = game.hands[game.hands.length - 1].moves.length;
   const events: GameEvent[] = [{ type: "illegalAttempt", move: index, seat: s.turn, bone, target }];
   pushPenaltyEvents(events, s, after, index);
-  return ok(afterMove(game, s.turn, after, ATTEMPT | (bone << 2) | target, events));
+  return ok(afterMove(game, s.turn, after, ATTEMPT | (bone << 2) | target, events, owned));
+}
+
+/**
+ * A resignation: the game ends at once and the resigner's side loses. The winner is the
+ * best-placed other side (line games: most match points; French: lowest total), ties going to the
+ * side whose turn comes first after the resigner. Any seat may resign at any time before the end.
+ */
+export function resign(game: Game, seat: number): Result<Game> {
+  if (!isGame(game)) return notAGame();
+  if (game.finished) return { ok: false, error: refusal("game-over", {}) };
+  if (!Number.isInteger(seat) || seat < 0 || seat >= game.config.players) {
+    return { ok: false, error: refusal("not-a-seat", { seat: String(seat) }) };
+  }
+  const loser = sideOf(game.rules, seat);
+  const sides = game.totals.length;
+  const french = game.rules.game === "french";
+  let winner = -1;
+  for (let k = 1; k < sides; k++) {
+    const side = (loser + k) % sides;
+    if (winner < 0) winner = side;
+    else if (french ? game.totals[side] < game.totals[winner] : game.totals[side] > game.totals[winner]) winner = side;
+  }
+  const last = game.hands[game.hands.length - 1];
+  let hands = game.hands;
+  if (last) {
+    const move = last.moves.length;
+    const events: GameEvent[] = [
+      { type: "resign", move, seat },
+      { type: "gameEnd", move, winner, sixLove: false },
+    ];
+    hands = replaceLast(game.hands, { ...last, events: [...last.events, ...events] });
+  }
+  return ok(
+    made({ ...game, hands, finished: true, winner, sixLove: false, resigned: seat, version: game.version + 1 }),
+  );
 }
 
 function pushPenaltyEvents(events: GameEvent[], before: HandState, after: HandState, move: number): void {
@@ -323,46 +459,64 @@ function pushPenaltyEvents(events: GameEvent[], before: HandState, after: HandSt
   }
 }
 
-function afterMove(game: Game, seat: number, state: HandState, move: number, events: GameEvent[]): Game {
+function afterMove(
+  game: Game,
+  seat: number,
+  state: HandState,
+  move: number,
+  events: GameEvent[],
+  owned: boolean,
+): Game {
   const last = game.hands[game.hands.length - 1];
-  let log: HandLog = {
-    ...last,
-    moves: [...last.moves, move],
-    seats: [...last.seats, seat],
-    events: [...last.events, ...events],
-  };
-  const updated: Game = { ...game, state };
-  if (!state.over) return { ...updated, hands: replaceLast(game.hands, log) };
+  let log: HandLog;
+  if (owned) {
+    (last.moves as number[]).push(move);
+    (last.seats as number[]).push(seat);
+    (last.events as GameEvent[]).push(...events);
+    log = last;
+  } else {
+    log = { ...last, moves: [...last.moves, move], seats: [...last.seats, seat], events: [...last.events, ...events] };
+  }
+  const updated: Game = { ...game, state, version: game.version + 1 };
+  if (!state.over) return made({ ...updated, hands: owned ? game.hands : replaceLast(game.hands, log) });
   const index = log.moves.length - 1;
   const winner = state.winner >= 0 ? state.winner : null;
   const end = state.end === END_DOMINO ? "domino" : "blocked";
   const counts = Array.from({ length: state.players }, (_, s) => state.count(s));
+  const winningDouble = state.end === END_DOMINO && isDouble(state.lastBone) ? state.lastBone : null;
   const more: GameEvent[] = [{ type: "handEnd", move: index, end, winner }];
+  const base = { end, winner, counts, winningDouble, before: game.totals } as const;
   let result: HandResult;
   let next: Game;
   if (game.rules.game === "french") {
-    const french = scoreFrenchHand(state, game.rules.options);
+    const french = scoreFrenchHand(state, game.rules.options, log.events);
     const score = french.map((f) => f.score);
     const penalties = french.map((f) => f.penaltyTotal);
-    result = { end, winner, counts, score, penalties, points: null, french, line: null };
-    next = settleFrench(updated, result, more, index);
+    next = settleFrench(updated, score, penalties, winner, more, index);
+    result = { ...base, score, penalties, points: null, french, line: null, after: next.totals };
   } else {
     const zeros = new Array(state.players).fill(0);
     const settled = settleLine(updated, game.rules.options, winner, more, index);
+    next = settled.game;
     result = {
-      end,
-      winner,
-      counts,
+      ...base,
       score: zeros,
       penalties: zeros,
       points: settled.points,
       french: null,
       line: settled.line,
+      after: next.totals,
     };
-    next = settled.game;
   }
-  log = { ...log, events: [...log.events, ...more], result };
-  return { ...next, hands: replaceLast(game.hands, log) };
+  // The log's event list is this version's own (copied above, or owned by the caller).
+  (log.events as GameEvent[]).push(...more);
+  const finished: HandLog = { ...log, result };
+  return made({ ...next, hands: replaceLast(game.hands, finished) });
+}
+
+/** The game with other hand logs (the record reader's copies); nothing else changes. */
+export function replaceHands(game: Game, hands: readonly HandLog[]): Game {
+  return made({ ...game, hands });
 }
 
 function replaceLast<T>(items: readonly T[], item: T): T[] {
@@ -372,10 +526,17 @@ function replaceLast<T>(items: readonly T[], item: T): T[] {
 }
 
 /** F10: totals, and the set's end once a total reaches the target with a unique lowest total. */
-function settleFrench(game: Game, result: HandResult, events: GameEvent[], move: number): Game {
-  const totals = game.totals.map((t, s) => t + result.score[s] + result.penalties[s]);
+function settleFrench(
+  game: Game,
+  score: readonly number[],
+  penalties: readonly number[],
+  handWinner: number | null,
+  events: GameEvent[],
+  move: number,
+): Game {
+  const totals = game.totals.map((t, s) => t + score[s] + penalties[s]);
   const pose: PoseRule =
-    result.winner === null ? { kind: "holder", bone: DOUBLE_BONE[0] } : { kind: "winner", seat: result.winner };
+    handWinner === null ? { kind: "holder", bone: DOUBLE_BONE[0] } : { kind: "winner", seat: handWinner };
   const next: NextHand = { pose, worth: 1, oneAllPlayTwo: false };
   const target = game.rules.game === "french" ? game.rules.options.target : Infinity;
   let winner: number | null = null;
@@ -457,21 +618,23 @@ function settleLine(
   const standing = { totals: game.totals, worth: current.worth, oneAllPlayTwo: current.oneAllPlayTwo };
   const step = lineStep(standing, side, options);
   const points = [...step.points];
+  const outcome = { side, oneAllPlayTwo: current.oneAllPlayTwo, bruk: step.bruk };
   if (winner === null || side === null) {
-    const line = { worth: 0, draw: true, oneAllPlayTwo: current.oneAllPlayTwo, bruk: false };
+    const line = { ...outcome, worth: 0, draw: true, matchWon: false, sixLove: false };
     return { game: { ...game, next: { pose: six, ...step.next } }, points, line };
   }
   const totals = step.totals;
-  const line = { worth: points[side], draw: false, oneAllPlayTwo: current.oneAllPlayTwo, bruk: step.bruk };
   if (step.winner !== null) {
     const sixLove = totals.every((t, i) => i === side || t === 0);
     events.push({ type: "gameEnd", move, winner: side, sixLove });
     const next: NextHand = { pose: { kind: "winner", seat: winner }, ...step.next };
+    const line = { ...outcome, worth: points[side], draw: false, matchWon: true, sixLove };
     return { game: { ...game, totals, next, finished: true, winner: side, sixLove }, points, line };
   }
   if (step.next.oneAllPlayTwo) events.push({ type: "oneAllPlayTwo", move });
   else if (step.bruk) events.push({ type: "bruk", move });
   const pose: PoseRule = step.next.oneAllPlayTwo ? six : { kind: "winner", seat: winner };
+  const line = { ...outcome, worth: points[side], draw: false, matchWon: false, sixLove: false };
   return { game: { ...game, totals, next: { pose, ...step.next } }, points, line };
 }
 
@@ -482,5 +645,5 @@ export function currentHand(game: Game): HandLog | undefined {
 
 /** Whether a new hand must be dealt before play can go on. */
 export function needsDeal(game: Game): boolean {
-  return !game.finished && (game.state === null || game.state.over);
+  return isGame(game) && !game.finished && (game.state === null || game.state.over);
 }

@@ -26,6 +26,7 @@ import {
   popcount,
   SUIT,
 } from "./bones.js";
+import { type Refusal, refusal } from "./refusal.js";
 import type { Rules } from "./rules.js";
 
 /** A move: a play is `bone << 2 | target`; the pose uses target 0; PASS is a pass. */
@@ -134,9 +135,6 @@ export interface PublicTable {
   readonly end: number;
   readonly winner: number;
 }
-
-/** Why a play is refused, in words a player understands; undefined when it is legal. */
-export type Refusal = string | undefined;
 
 export class HandState {
   readonly config: HandConfig;
@@ -371,43 +369,70 @@ export class HandState {
   }
 
   /**
-   * Why `bone` may not go on `target` for the seat to act, or undefined when it may. Unlike
-   * `legalPlays`, any of several equivalent targets is accepted, as a player may choose any empty
-   * arm or either of two equal ends.
+   * Whether the seat to act may put `bone` (which it holds) on `target`. Unlike `legalPlays`, any
+   * of several equivalent targets is accepted, as a player may choose any empty arm or either of
+   * two equal ends.
    */
-  refusePlay(bone: Bone, target: number): Refusal {
+  fits(bone: Bone, target: number): boolean {
+    if (this.phase === POSE) return (this.poseMask & (1 << bone)) !== 0;
+    if (this.phase === OVER || !(target >= 0 && target < this.targets)) return false;
+    const v = this.ends[target];
+    if (this.emptyArms > 0) return v === -1 && (SUIT[this.poseValue] & (1 << bone)) !== 0;
+    return (this.accepts(v) & (1 << bone)) !== 0;
+  }
+
+  /** Why `bone` may not go on `target` for the seat to act, or undefined when it may (`fits`). */
+  refusePlay(bone: Bone, target: number): Refusal | undefined {
     const seat = this.turn;
     const name = makeBone(bone);
-    if (this.phase === OVER) return "the hand is over";
-    if ((this.hands[seat] & (1 << bone)) === 0) return `seat ${seat} does not hold ${name}`;
+    if (this.phase === OVER) return refusal("hand-over", {});
+    if ((this.hands[seat] & (1 << bone)) === 0) return refusal("not-held", { seat, bone: name });
     if (this.phase === POSE) {
       if ((this.poseMask & (1 << bone)) !== 0) return undefined;
-      const allowed =
-        this.poseMask === DOUBLE[0] || this.poseMask === DOUBLE[6]
-          ? `${makeBone(lowestBone(this.poseMask))} must be posed`
-          : (this.poseMask & ~DOUBLES) === 0
-            ? "the pose must be a double"
-            : "";
-      return `seat ${seat} cannot pose ${name}: ${allowed}`;
+      const must =
+        (this.poseMask & ~DOUBLES) === 0 && popcount(this.poseMask) > 1 ? null : makeBone(lowestBone(this.poseMask));
+      return refusal("wrong-pose", { seat, bone: name, must });
     }
-    const where = this.targetName(target);
-    if (target < 0 || target >= this.targets) return `there is no ${where}`;
-    if (this.emptyArms > 0) {
-      const d = this.poseValue;
-      if (this.ends[target] !== -1) {
-        return `seat ${seat} cannot play ${name} on ${where}: all four arms must be started first and ${where} already is`;
-      }
-      if ((SUIT[d] & (1 << bone)) === 0) {
-        return `seat ${seat} cannot play ${name} on ${where}: the first bone on each arm must have a ${d} to join the pose ${d}-${d}`;
-      }
-      return undefined;
+    const names = this.targetNames();
+    if (!(Number.isInteger(target) && target >= 0 && target < this.targets)) {
+      return refusal("unknown-target", { text: String(target), targets: names });
     }
+    if (this.fits(bone, target)) return undefined;
+    const where = names[target];
     const v = this.ends[target];
-    if ((SUIT[v] & (1 << bone)) === 0) return `seat ${seat} cannot play ${name} on ${where}: ${where} shows ${v}`;
-    if ((this.accepts(v) & (1 << bone)) === 0) {
-      return `seat ${seat} cannot play ${name} on ${where}: ${where} shows ${v} and ${v}-${v} has not been played`;
+    if (this.emptyArms > 0) {
+      if (v !== -1) return refusal("arm-started", { seat, bone: name, target: where });
+      return refusal("needs-pose-number", { seat, bone: name, target: where, pose: this.poseValue });
     }
-    return undefined;
+    if ((SUIT[v] & (1 << bone)) === 0) {
+      return refusal("does-not-fit", { seat, bone: name, target: where, shows: v, ends: this.endsByName() });
+    }
+    return refusal("double-not-down", { seat, bone: name, target: where, shows: v });
+  }
+
+  /**
+   * Why `bone` fits nowhere, for a play that named no target, or undefined when it fits
+   * somewhere. The refusal names the target a player would have aimed at: the first empty arm
+   * during the cross, else the first end showing one of the bone's numbers; when no end does, it
+   * names none (`does-not-fit` with every end).
+   */
+  refuseAnywhere(bone: Bone): Refusal | undefined {
+    if (this.phase !== PLAYING || (this.hands[this.turn] & (1 << bone)) === 0) return this.refusePlay(bone, 0);
+    for (let t = 0; t < this.targets; t++) if (this.fits(bone, t)) return undefined;
+    const aim = this.aimFor(bone);
+    if (aim >= 0) return this.refusePlay(bone, aim);
+    const ends = this.endsByName();
+    return refusal("does-not-fit", { seat: this.turn, bone: makeBone(bone), target: null, shows: null, ends });
+  }
+
+  /** The target a play of `bone` aims at without naming one (see `refuseAnywhere`), or -1. */
+  aimFor(bone: Bone): number {
+    if (this.emptyArms > 0) return this.ends.indexOf(-1);
+    for (let t = 0; t < this.targets; t++) {
+      const v = this.ends[t];
+      if ((SUIT[v] & (1 << bone)) !== 0) return t;
+    }
+    return -1;
   }
 
   /**
@@ -415,24 +440,33 @@ export class HandState {
    * player choose any empty arm); [0] for a pose it may make; empty when the bone cannot go.
    */
   targetsFor(bone: Bone): number[] {
-    if (this.phase === POSE) return this.refusePlay(bone, 0) === undefined ? [0] : [];
+    if ((this.hands[this.turn] & (1 << bone)) === 0) return [];
+    if (this.phase === POSE) return this.fits(bone, 0) ? [0] : [];
     const out: number[] = [];
-    for (let t = 0; t < this.targets; t++) if (this.refusePlay(bone, t) === undefined) out.push(t);
+    for (let t = 0; t < this.targets; t++) if (this.fits(bone, t)) out.push(t);
     return out;
   }
 
   /** Why the seat to act may not pass, or undefined when it may. */
-  refusePass(): Refusal {
-    if (this.phase === OVER) return "the hand is over";
-    if (this.phase === POSE) return `seat ${this.turn} must pose`;
+  refusePass(): Refusal | undefined {
+    if (this.phase === OVER) return refusal("hand-over", {});
+    if (this.phase === POSE) return refusal("must-pose", { seat: this.turn });
     if (this.config.penaltyPass || !this.canPlay()) return undefined;
     const m = this.hands[this.turn] & this.playable();
-    return `seat ${this.turn} cannot pass while able to play ${makeBone(lowestBone(m))}`;
+    return refusal("must-play", { seat: this.turn, bone: makeBone(lowestBone(m)) });
   }
 
-  targetName(target: number): string {
-    if (this.layout === CROSS) return `arm ${CROSS_TARGETS[target] ?? target}`;
-    return `end ${LINE_TARGETS[target] ?? target}`;
+  /** Names of the targets: N, E, S, W or L, R. */
+  targetNames(): readonly string[] {
+    return this.layout === CROSS ? CROSS_TARGETS : LINE_TARGETS;
+  }
+
+  /** What each target shows, by name (an empty arm shows -1). */
+  endsByName(): Record<string, number> {
+    const names = this.targetNames();
+    const out: Record<string, number> = {};
+    for (let t = 0; t < this.targets; t++) out[names[t]] = this.ends[t];
+    return out;
   }
 
   /** Applies a legal move (check with `refusePlay`/`refusePass` first when it may not be). */

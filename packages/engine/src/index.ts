@@ -3,6 +3,7 @@
  * per-seat views. Pure and dependency-free: no DOM, no Node APIs, no clock, no Math.random.
  */
 
+export { type Action, type ActionResult, applyAction, moveAction, playAction } from "./action.js";
 export { type BoardLayout, boardOf, type PlacedBone } from "./board.js";
 export {
   ALL_BONES,
@@ -37,6 +38,7 @@ export {
   type GameSetup,
   type HandLog,
   type HandResult,
+  isGame,
   type LineOutcome,
   type LineStanding,
   type LineStep,
@@ -44,10 +46,14 @@ export {
   lineStep,
   type NextHand,
   needsDeal,
+  type PoseInfo,
+  type PoseReason,
   type PoseRule,
   poseFor,
   randomDeal,
+  refuseAttempt,
   refuseMove,
+  resign,
   setupGame,
   startHand,
 } from "./game.js";
@@ -86,11 +92,23 @@ export {
   type RecordError,
   type RecordResult,
   type Replayed,
+  type ReplayOptions,
   type ReplaySummary,
   replayRecord,
   summarize,
 } from "./record.js";
-export { type EngineError, type ErrorCode, err, ok, type Result } from "./result.js";
+export {
+  cap,
+  quote,
+  REFUSAL_CODES,
+  type Refusal,
+  type RefusalCode,
+  type RefusalOf,
+  type RefusalParams,
+  refusal,
+  refusalParams,
+} from "./refusal.js";
+export { ok, type Result } from "./result.js";
 export { createRng, type Rng, rngFromState, shuffle } from "./rng.js";
 export {
   defaultRules,
@@ -110,4 +128,13 @@ export {
   sideOf,
 } from "./rules.js";
 export { emptyScoreParts, type FrenchScore, frenchScore, type ScoreParts, scoreFrenchHand } from "./scoring.js";
-export { type SeatMove, type SeatView, viewFor } from "./view.js";
+export {
+  type LegalPlay,
+  type SeatMove,
+  type SeatView,
+  spectatorView,
+  type TablePhase,
+  type TableView,
+  type ViewOptions,
+  viewFor,
+} from "./view.js";

@@ -4,7 +4,8 @@
  * read the same facts.
  */
 
-import { err, ok, type Result } from "./result.js";
+import { cap, quote, type Refusal, refusal } from "./refusal.js";
+import { ok, type Result } from "./result.js";
 
 export type GameKind = "french" | "cutthroat" | "partner";
 export const GAME_KINDS: readonly GameKind[] = ["french", "cutthroat", "partner"];
@@ -186,42 +187,36 @@ export function isGameKind(value: unknown): value is GameKind {
  * `target` for Cut Throat was written for some other game than the one it claims.
  */
 export function parseRules(game: unknown, players: unknown, options: unknown = {}): Result<Rules> {
-  if (!isGameKind(game))
-    return err("unknown-game", `unknown game ${JSON.stringify(game)}: choose french, cutthroat or partner`);
+  const fail = (error: Refusal) => ({ ok: false as const, error });
+  if (!isGameKind(game)) return fail(refusal("unknown-game", { game: quote(game) }));
   if (typeof players !== "number" || !PLAYER_COUNTS[game].includes(players)) {
-    return err("bad-players", `${game} is not played by ${JSON.stringify(players)} players`);
+    return fail(refusal("bad-players", { game, players: quote(players) }));
   }
-  if (options === null || typeof options !== "object" || Array.isArray(options)) {
-    return err("bad-option", "rules must be an object of options");
-  }
+  if (options === null || typeof options !== "object" || Array.isArray(options)) return fail(refusal("bad-rules", {}));
   const resolved: Record<string, unknown> = {};
   for (const spec of OPTION_SPECS) if (spec.games.includes(game)) resolved[spec.name] = spec.default;
   for (const [name, value] of Object.entries(options)) {
     const spec = OPTION_SPECS.find((s) => s.name === name);
-    if (!spec) return err("bad-option", `unknown option ${name}`);
-    if (!spec.games.includes(game)) return err("bad-option", `option ${name} is not a rule of ${game}`);
-    const problem = checkValue(spec, value);
-    if (problem) return err("bad-option", `option ${name} ${problem}`);
+    if (!spec) return fail(refusal("unknown-option", { option: cap(name) }));
+    if (!spec.games.includes(game)) return fail(refusal("option-not-for-game", { option: name, game }));
+    if (!validValue(spec, value)) {
+      const { kind, values = [], min = 0, max = 0 } = spec;
+      return fail(refusal("bad-option-value", { option: name, kind, values, min, max }));
+    }
     resolved[name] = value;
   }
   if (game === "french") return ok({ game, players: 4, options: resolved as unknown as FrenchOptions });
   return ok({ game, players, options: resolved as unknown as LineOptions });
 }
 
-function checkValue(spec: OptionSpec, value: unknown): string | undefined {
+function validValue(spec: OptionSpec, value: unknown): boolean {
   switch (spec.kind) {
     case "bool":
-      return typeof value === "boolean" ? undefined : "must be true or false";
+      return typeof value === "boolean";
     case "enum":
-      return typeof value === "string" && spec.values?.includes(value)
-        ? undefined
-        : `must be one of ${spec.values?.join(", ")}`;
+      return typeof value === "string" && (spec.values ?? []).includes(value);
     case "int":
-      return Number.isInteger(value) &&
-        (value as number) >= (spec.min ?? 0) &&
-        (value as number) <= (spec.max ?? Infinity)
-        ? undefined
-        : `must be a whole number from ${spec.min} to ${spec.max}`;
+      return Number.isInteger(value) && (value as number) >= (spec.min ?? 0) && (value as number) <= (spec.max ?? 0);
   }
 }
 

@@ -4,6 +4,7 @@
  */
 
 import { type Bone, bonesOf, DOUBLES, pipCount, popcount } from "./bones.js";
+import type { GameEvent } from "./game.js";
 import { type HandState, PENALTY_KINDS, type PenaltyKind } from "./hand.js";
 import type { FrenchOptions } from "./rules.js";
 
@@ -28,6 +29,8 @@ export interface FrenchScore {
   readonly score: number;
   /** Penalty points charged during the hand, by kind; never multiplied. */
   readonly penalties: Readonly<Record<PenaltyKind, number>>;
+  /** How many times each kind was charged (a third pass in a row may be charged twice). */
+  readonly penaltyTimes: Readonly<Record<PenaltyKind, number>>;
   readonly penaltyTotal: number;
 }
 
@@ -65,18 +68,24 @@ export function frenchScore(state: HandState, options: FrenchOptions, seat: numb
   return (parts.count + parts.heldPips) * parts.heldFactor * parts.winnerDoubleFactor;
 }
 
-/** F9 for every seat, with the reasons and the penalties charged during the hand. */
-export function scoreFrenchHand(state: HandState, options: FrenchOptions): FrenchScore[] {
+/**
+ * F9 for every seat, with the reasons and the penalties charged during the hand (`events`, the
+ * hand's events, say how many times each was charged).
+ */
+export function scoreFrenchHand(state: HandState, options: FrenchOptions, events: readonly GameEvent[]): FrenchScore[] {
   const out: FrenchScore[] = [];
   for (let seat = 0; seat < state.players; seat++) {
     const parts = emptyScoreParts();
     const score = frenchScore(state, options, seat, parts);
     const penalties = {} as Record<PenaltyKind, number>;
+    const penaltyTimes = {} as Record<PenaltyKind, number>;
     let penaltyTotal = 0;
     PENALTY_KINDS.forEach((kind, i) => {
       penalties[kind] = state.penaltiesByKind[(seat << 2) + i];
+      penaltyTimes[kind] = 0;
       penaltyTotal += penalties[kind];
     });
+    for (const e of events) if (e.type === "penalty" && e.seat === seat) penaltyTimes[e.kind]++;
     const hand = state.hands[seat];
     out.push({
       seat,
@@ -89,6 +98,7 @@ export function scoreFrenchHand(state: HandState, options: FrenchOptions): Frenc
       winnerDoubleOverridden: parts.winnerDoubleOverridden,
       score,
       penalties,
+      penaltyTimes,
       penaltyTotal,
     });
   }

@@ -1,13 +1,19 @@
 /**
- * What one seat may know (`viewFor`): its own hand, the board, how many bones the others hold,
- * the public history and the scores; never another seat's bones while a hand is being played.
- * Bots, clients and the server's messages to a seat are built from views only.
+ * Seat views out: what one seat may know (`viewFor`), or what anyone watching may know
+ * (`spectatorView`), as plain JSON-safe data with everything a screen or a bot needs: the board,
+ * whose turn it is and why the poser poses, the seat's legal plays with their targets, every
+ * hand's result with the totals before and after, and the match or set standing. Never another
+ * seat's bones while a hand is being played, unless the caller asks for a practice table with
+ * every hand face up (`reveal`).
+ *
+ * Bones are the engine's numbers 0..27 (`makeBone` names them), sets of bones 28-bit masks,
+ * targets 0..3 (N, E, S, W) or 0..1 (L, R).
  */
 
 import { type BoardLayout, boardOf } from "./board.js";
-import type { BoneMask } from "./bones.js";
-import type { Game, GameEvent, HandResult, NextHand } from "./game.js";
-import type { Move, PublicTable } from "./hand.js";
+import { type Bone, type BoneMask, bonesOf } from "./bones.js";
+import type { Game, GameEvent, HandResult, NextHand, PoseInfo } from "./game.js";
+import { type Layout, type Move, PASS, POSE, type PublicTable } from "./hand.js";
 import type { Rules } from "./rules.js";
 
 /** A move of the current hand with the seat that made it. */
@@ -17,54 +23,160 @@ export interface SeatMove {
   readonly move: number;
 }
 
-export interface SeatView {
-  readonly seat: number;
+/** A bone the seat may play and where (as a board UI is given its legal destinations). */
+export interface LegalPlay {
+  readonly bone: Bone;
+  /** Every target the bone may go on, equivalent ones included; [0] for the pose. */
+  readonly targets: readonly number[];
+  /** The targets lead to different positions, so the action must name one. */
+  readonly choose: boolean;
+}
+
+export type TablePhase =
+  /** Before the first deal. */
+  | "deal"
+  | "pose"
+  | "play"
+  /** The hand is finished; the next has not been dealt. */
+  | "hand-over"
+  | "finished";
+
+/** What anyone at or around the table may know. */
+export interface TableView {
+  /** The game's version: actions applied so far (an action names it; see applyAction). */
+  readonly version: number;
+  /** The seat this view belongs to, or null for a spectator. */
+  readonly seat: number | null;
   readonly rules: Rules;
-  /** This seat's bones. */
-  readonly hand: BoneMask;
+  readonly layout: Layout;
+  readonly players: number;
+  readonly phase: TablePhase;
+  /** The seat to act, or null when nobody is. */
+  readonly turn: number | null;
+  /** Index of the current hand in the game (-1 before the first deal). */
+  readonly handIndex: number;
+  /** Who poses the current hand and why. */
+  readonly pose: PoseInfo | null;
+  readonly poser: number | null;
   /** The current hand's public state; null before the first deal. */
   readonly table: PublicTable | null;
   readonly board: BoardLayout | null;
-  /** Index of the current hand in the game. */
-  readonly handIndex: number;
-  readonly poser: number | null;
+  /** Bones each seat holds. */
+  readonly handSizes: readonly number[];
+  /** Bones shown face up per seat (null: face down): one's own, every hand once it is over. */
+  readonly hands: readonly (BoneMask | null)[];
+  /** Penalty points charged to each seat in the current hand (French). */
+  readonly penalties: readonly number[];
   /** The current hand's moves with the seat that made each. */
   readonly history: readonly SeatMove[];
   readonly events: readonly GameEvent[];
-  /** This seat's legal moves when it is to act, else empty. */
-  readonly legalMoves: readonly Move[];
-  /** Results of every hand so far (a finished hand's remaining bones are shown, as at a table). */
+  /** Results of every hand so far (null for the one being played). */
   readonly results: readonly (HandResult | null)[];
+  /** Totals per side: French points, or match points (per team in Partner). */
   readonly totals: readonly number[];
   readonly next: NextHand;
   readonly finished: boolean;
+  /** The set or match winner: a seat, or a team in Partner. */
   readonly winner: number | null;
   readonly sixLove: boolean;
+  /** The seat that resigned, or null. */
+  readonly resigned: number | null;
 }
 
-export function viewFor(game: Game, seat: number): SeatView {
+/** What one seat may know, and what it may do. */
+export interface SeatView extends TableView {
+  readonly seat: number;
+  /** This seat's bones. */
+  readonly hand: BoneMask;
+  /** This seat's legal moves when it is to act, else empty (the numeric form bots use). */
+  readonly legalMoves: readonly Move[];
+  /** The bones this seat may play now, with their targets. */
+  readonly plays: readonly LegalPlay[];
+  /** This seat may pass now. */
+  readonly canPass: boolean;
+  /** Points a pass would cost now (a pass while able to play, F5); 0 for a forced pass. */
+  readonly passCost: number;
+}
+
+export interface ViewOptions {
+  /** Show every hand face up: only for a practice game whose player asked for it. */
+  readonly reveal?: boolean;
+}
+
+function tableView(game: Game, seat: number | null, options: ViewOptions): TableView {
   const hand = game.hands[game.hands.length - 1];
   const s = game.state;
-  const legalMoves: Move[] = [];
-  if (s && !s.over && !game.finished && s.turn === seat) s.legalMoves(legalMoves);
+  const players = game.config.players;
+  const seats = Array.from({ length: players }, (_, i) => i);
+  const phase: TablePhase = game.finished
+    ? "finished"
+    : !s
+      ? "deal"
+      : s.over
+        ? "hand-over"
+        : s.phase === POSE
+          ? "pose"
+          : "play";
+  const faceUp = options.reveal === true || phase === "hand-over" || phase === "finished";
   return {
+    version: game.version,
     seat,
     rules: game.rules,
-    hand: s ? s.hands[seat] : 0,
+    layout: game.config.layout,
+    players,
+    phase,
+    turn: phase === "pose" || phase === "play" ? (s?.turn ?? null) : null,
+    handIndex: game.hands.length - 1,
+    pose: hand ? hand.pose : null,
+    poser: hand ? hand.poser : null,
     table: s ? publicTable(s.toTable(), hand.events) : null,
     board: hand ? boardOf(game.config.layout, hand.moves) : null,
-    handIndex: game.hands.length - 1,
-    poser: hand ? hand.poser : null,
+    handSizes: seats.map((i) => (s ? bonesOf(s.hands[i]).length : 0)),
+    hands: seats.map((i) => (s && (faceUp || i === seat) ? s.hands[i] : null)),
+    penalties: seats.map((i) => (s ? s.penalties(i) : 0)),
     history: hand ? hand.moves.map((move, i) => ({ seat: hand.seats[i], move })) : [],
     events: hand ? hand.events : [],
-    legalMoves,
     results: game.hands.map((h) => h.result),
     totals: game.totals,
     next: game.next,
     finished: game.finished,
     winner: game.winner,
     sixLove: game.sixLove,
+    resigned: game.resigned,
   };
+}
+
+/**
+ * The view of `seat`, which must be a seat of the game (anything else is a programming error and
+ * throws a RangeError naming the seat).
+ */
+export function viewFor(game: Game, seat: number, options: ViewOptions = {}): SeatView {
+  if (!(Number.isInteger(seat) && seat >= 0 && seat < game.config.players)) {
+    throw new RangeError(`${String(seat)} is not a seat of this ${game.config.players}-player table`);
+  }
+  const base = tableView(game, seat, options);
+  const s = game.state;
+  const legalMoves: Move[] = [];
+  const plays: LegalPlay[] = [];
+  let canPass = false;
+  let passCost = 0;
+  if (s && base.turn === seat) {
+    s.legalMoves(legalMoves);
+    canPass = legalMoves.includes(PASS);
+    for (const bone of bonesOf(s.hands[seat])) {
+      const targets = s.targetsFor(bone);
+      if (targets.length === 0) continue;
+      const shows = new Set(targets.map((t) => s.ends[t]));
+      plays.push({ bone, targets, choose: s.phase !== POSE && shows.size > 1 });
+    }
+    if (canPass && plays.length > 0) passCost = game.config.passWhenAblePenalty;
+  }
+  return { ...base, seat, hand: s ? s.hands[seat] : 0, legalMoves, plays, canPass, passCost };
+}
+
+/** What a spectator may see: the table without any hand, until a hand is over. */
+export function spectatorView(game: Game, options: ViewOptions = {}): TableView {
+  return tableView(game, null, options);
 }
 
 /**

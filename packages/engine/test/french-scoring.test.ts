@@ -48,7 +48,7 @@ function scoreOf(options: Record<string, unknown>, left: string[], lastBone: str
   s.winner = 1;
   s.lastBone = bone(lastBone);
   if (rules.value.game !== "french") throw new Error("unreachable");
-  return scoreFrenchHand(s, rules.value.options)[0].score;
+  return scoreFrenchHand(s, rules.value.options, [])[0].score;
 }
 
 describe("F9 hand score", () => {

@@ -204,7 +204,7 @@ describe("Cut Throat (RULES.md §2)", () => {
     }
     // 8 + 6 + 7 + 7: all 28 bones, but not equally shared.
     const uneven = ["6-6 0-0 0-1 0-2 0-3 0-4 0-5 0-6", "1-1 1-2 1-3 1-4 1-5 1-6", DEAL4[2], DEAL4[3]];
-    expect(() => deal(game, ...uneven)).toThrow(/bad-deal/);
+    expect(() => deal(game, ...uneven)).toThrow(/deal-unequal/);
   });
 
   it("C1 deal: 3 players get 9 bones each from the 27 without 0-0; a deal with 0-0 is refused", () => {
@@ -219,9 +219,9 @@ describe("Cut Throat (RULES.md §2)", () => {
     expect(startHand(game, DEAL3.map(hand)).ok).toBe(true);
     // 0-0 in place of 1-2: nine each, but 0-0 is not in a 3-player game.
     const with00 = ["6-6 0-1 0-2 0-3 0-4 0-5 0-6 1-1 0-0", DEAL3[1], DEAL3[2]];
-    expect(() => deal(game, ...with00)).toThrow(/bad-deal/);
+    expect(() => deal(game, ...with00)).toThrow(/deal-unequal/);
     // 0-0 as a tenth bone: ten, nine and nine.
-    expect(() => deal(game, `${DEAL3[0]} 0-0`, DEAL3[1], DEAL3[2])).toThrow(/bad-deal/);
+    expect(() => deal(game, `${DEAL3[0]} 0-0`, DEAL3[1], DEAL3[2])).toThrow(/deal-unequal/);
     // The same through a record: refused at hand 0, with no move to blame.
     const record = {
       format: RECORD_FORMAT,
@@ -243,7 +243,7 @@ describe("Cut Throat (RULES.md §2)", () => {
       expect(d.map(popcount)).toEqual([14, 14]);
       expect(d[0] | d[1]).toBe(ALL_BONES);
     }
-    expect(() => deal(game, DEAL4[0], DEAL4[1])).toThrow(/bad-deal/);
+    expect(() => deal(game, DEAL4[0], DEAL4[1])).toThrow(/deal-unequal/);
   });
 
   it("C1 deal: Cut Throat is for 2 to 4 players", () => {
@@ -268,8 +268,8 @@ describe("Cut Throat (RULES.md §2)", () => {
     g = play(g, "1-6@L");
     expect(ends(g)).toEqual([1, 5]);
     // Seat 1: 1-4 fits L only, 3-5 R only; 2-3 fits neither end.
-    expect(refuseMove(g, playMove(bone("1-4"), 1))).toMatch(/end R shows 5/);
-    expect(refuseMove(g, playMove(bone("2-3"), 0))).toMatch(/end L shows 1/);
+    expect(refuseMove(g, playMove(bone("1-4"), 1))?.message).toMatch(/end R shows 5/);
+    expect(refuseMove(g, playMove(bone("2-3"), 0))?.message).toMatch(/end L shows 1/);
     expect(unwrap(parseMove(g.state!, "1-4"))).toEqual({ kind: "move", move: playMove(bone("1-4"), 0) });
     g = play(g, "1-4");
     expect(ends(g)).toEqual([4, 5]);
@@ -322,14 +322,14 @@ describe("Cut Throat (RULES.md §2)", () => {
     g = play(g, "6-6");
     // Both ends show 6: 5-6 fits L and R.
     const same = parseMove(g.state!, "5-6");
-    expect(same.ok ? null : same.error.code).toBe("ambiguous-move");
+    expect(same.ok ? null : same.error.code).toBe("choose-target");
     // legalMoves lists such a bone once (the two ends show the same number), and either end is accepted.
     expect(legalMoves(g)).toEqual(["2-6", "3-6", "4-6", "5-6"].map((b) => playMove(bone(b), 0)));
     expect(applyMove(g, playMove(bone("5-6"), 1)).ok).toBe(true);
     g = play(g, "5-6@R", "1-6@L");
     // Ends 1 and 5: 1-5 fits both.
     const both = parseMove(g.state!, "1-5");
-    expect(both.ok ? null : both.error.code).toBe("ambiguous-move");
+    expect(both.ok ? null : both.error.code).toBe("choose-target");
     if (!both.ok) expect(both.error.message).toMatch(/@L or @R/);
     expect(ends(play(g, "1-5@L"))).toEqual([5, 5]);
     expect(ends(play(g, "1-5@R"))).toEqual([1, 1]);
@@ -367,7 +367,7 @@ describe("Cut Throat (RULES.md §2)", () => {
         expect(legalMoves(g)).toEqual([playMove(SIX_SIX, 0)]);
         const other = bonesOf(d[holder] & ~DOUBLE[6])[0];
         const refused = applyMove(g, playMove(other, 0));
-        expect(refused.ok ? null : refused.error.code).toBe("illegal-move");
+        expect(refused.ok ? null : refused.error).toMatchObject({ code: "wrong-pose", must: "6-6" });
         if (!refused.ok) expect(refused.error.message).toMatch(/6-6 must be posed/);
       }
     },
@@ -443,13 +443,13 @@ describe("Cut Throat (RULES.md §2)", () => {
     g = play(g, "6-6", "pass", "0-6@L");
     // L shows 0 and seat 1 holds 0-1 … 0-4.
     expect(legalMoves(g)).toEqual(["0-1", "0-2", "0-3", "0-4"].map((b) => playMove(bone(b), 0)));
-    expect(refuseMove(g, PASS)).toMatch(/cannot pass while able to play 0-1/);
+    expect(refuseMove(g, PASS)?.message).toMatch(/cannot pass while able to play 0-1/);
     const refused = applyMove(g, PASS);
-    expect(refused.ok ? null : refused.error.code).toBe("illegal-move");
+    expect(refused.ok ? null : refused.error).toMatchObject({ code: "must-play", seat: 1, bone: "0-1" });
     expect(g.state?.turn).toBe(1);
     // The pose cannot be passed either.
     const fresh = deal(newGame("cutthroat", 3), ...DEAL3);
-    expect(refuseMove(fresh, PASS)).toMatch(/must pose/);
+    expect(refuseMove(fresh, PASS)?.code).toBe("must-pose");
   });
 
   it.each(LINE_TABLES)(
@@ -540,7 +540,15 @@ describe("Cut Throat (RULES.md §2)", () => {
     expect(r.end).toBe("blocked");
     expect(r.winner).toBeNull();
     expect(r.points).toEqual([0, 0, 0]);
-    expect(r.line).toEqual({ worth: 0, draw: true, oneAllPlayTwo: false, bruk: false });
+    expect(r.line).toEqual({
+      side: null,
+      worth: 0,
+      draw: true,
+      oneAllPlayTwo: false,
+      bruk: false,
+      matchWon: false,
+      sixLove: false,
+    });
     expect(g.totals).toEqual([0, 0, 0]);
     expect(g.next).toEqual({ pose: { kind: "holder", bone: SIX_SIX }, worth: 2, oneAllPlayTwo: false });
     // The next hand: seat 1 wins it and scores 2; the one after is worth 1 again.
@@ -597,7 +605,15 @@ describe("Cut Throat (RULES.md §2)", () => {
     const bruk = steps[3];
     expect(matchEvents(bruk)).toMatchObject([{ type: "bruk" }]);
     expect(lastResult(bruk).points).toEqual([0, 0, 1]);
-    expect(lastResult(bruk).line).toEqual({ worth: 1, draw: false, oneAllPlayTwo: false, bruk: true });
+    expect(lastResult(bruk).line).toEqual({
+      side: 2,
+      worth: 1,
+      draw: false,
+      oneAllPlayTwo: false,
+      bruk: true,
+      matchWon: false,
+      sixLove: false,
+    });
     expect(bruk.finished).toBe(false);
     // A bruk is no 6-6 case: the hand's winner poses next.
     expect(bruk.next).toEqual({ pose: { kind: "winner", seat: 2 }, worth: 1, oneAllPlayTwo: false });
@@ -709,11 +725,11 @@ describe("Cut Throat (RULES.md §2)", () => {
       oneAllPlayTwo: true,
     });
     const bad = parseRules("cutthroat", 3, { match: "firstToTen" });
-    expect(bad.ok ? null : bad.error.code).toBe("bad-option");
+    expect(bad.ok ? null : bad.error).toMatchObject({ code: "bad-option-value", option: "match", kind: "enum" });
     for (const option of [{ target: 100 }, { penaltyPass: false }, { doubleBlankValue: 10 }]) {
       for (const [kind, players] of LINE_TABLES) {
         const r = parseRules(kind, players, option);
-        expect(r.ok ? null : r.error.code).toBe("bad-option");
+        expect(r.ok ? null : r.error.code).toBe("option-not-for-game");
       }
     }
     const record = { format: RECORD_FORMAT, game: "cutthroat", players: 3, rules: { target: 100 }, hands: [] };

@@ -253,9 +253,10 @@ describe("record errors: a deal (move null)", () => {
     const deal = record.hands[2].deal.map((hand) => hand.slice());
     deal[1][0] = deal[0][0];
     const bad = { ...record, hands: [record.hands[0], record.hands[1], { deal, moves: [] }] };
-    expect(errorOf(JSON.stringify(bad))).toEqual({
+    expect(errorOf(JSON.stringify(bad))).toMatchObject({
       hand: 2,
       move: null,
+      code: "deal-unequal",
       message: "deal must hold each bone once, equally shared",
     });
   });
@@ -278,44 +279,50 @@ describe("record errors: a move (hand and move 0-based)", () => {
       [...CROSS_DONE, "1-1@N", "3-5@E"],
       18,
       "seat 2 cannot play 3-5 on arm E: arm E shows 5 and 5-5 has not been played",
+      "double-not-down",
     ],
     [
       "a play on an arm showing another number",
       [...CROSS_DONE, "1-2@N"],
       17,
       "seat 1 cannot play 1-2 on arm N: arm N shows 1 and 1-1 has not been played",
+      "double-not-down",
     ],
     [
       "a bone on an arm that does not show it",
       [...CROSS_DONE, "2-3@N"],
       17,
       "seat 1 cannot play 2-3 on arm N: arm N shows 1",
+      "does-not-fit",
     ],
-    ["a bone the seat does not hold", [...CROSS_DONE, "3-3@S"], 17, "seat 1 does not hold 3-3"],
-    ["the wrong pose (F2a)", ["0-1"], 0, "seat 0 cannot pose 0-1: 0-0 must be posed"],
-    ["the pose by another seat's bone", ["1-1"], 0, "seat 0 does not hold 1-1"],
+    ["a bone the seat does not hold", [...CROSS_DONE, "3-3@S"], 17, "seat 1 does not hold 3-3", "not-held"],
+    ["the wrong pose (F2a)", ["0-1"], 0, "seat 0 cannot pose 0-1: 0-0 must be posed", "wrong-pose"],
+    ["the pose by another seat's bone", ["1-1"], 0, "seat 0 does not hold 1-1", "not-held"],
     [
       "a second bone on an arm during the cross (F3)",
       ["0-0", "pass", "pass", "pass", "0-1@N", "pass", "pass", "pass", "0-2@N"],
       8,
       "seat 0 cannot play 0-2 on arm N: all four arms must be started first and arm N already is",
+      "arm-started",
     ],
     [
       "a bone without the pose's number during the cross (F3)",
       ["0-0", "1-2@N"],
       1,
       "seat 1 cannot play 1-2 on arm N: the first bone on each arm must have a 0 to join the pose 0-0",
+      "needs-pose-number",
     ],
-    ["a pass before the pose", ["pass"], 0, "seat 0 must pose"],
+    ["a pass before the pose", ["pass"], 0, "seat 0 must pose", "must-pose"],
     [
       "a pass while able with penaltyPass off (F5)",
       ["0-0", "pass", "pass", "pass", "pass"],
       4,
       "seat 0 cannot pass while able to play 0-1",
+      "must-play",
     ],
-  ])("%s", (_, moves, move, message) => {
+  ])("%s", (_, moves, move, message, code) => {
     const rules = message.includes("cannot pass") ? { penaltyPass: false } : {};
-    expect(errorOf(streakWith(moves as string[], rules))).toEqual({ hand: 0, move, message });
+    expect(errorOf(streakWith(moves as string[], rules))).toMatchObject({ hand: 0, move, code, message });
   });
 
   it("the French fixture's illegal unlock: 1-2 on arm E showing 2 before 2-2 is down", () => {
@@ -323,6 +330,11 @@ describe("record errors: a move (hand and move 0-based)", () => {
     expect(errorOf(streakWith(moves))).toEqual({
       hand: 0,
       move: 17,
+      code: "double-not-down",
+      seat: 1,
+      bone: "1-2",
+      target: "E",
+      shows: 2,
       message: "seat 1 cannot play 1-2 on arm E: arm E shows 2 and 2-2 has not been played",
     });
   });
@@ -330,19 +342,34 @@ describe("record errors: a move (hand and move 0-based)", () => {
   it("an illegal play in a line game (C2), and a pass while able there (C4)", () => {
     const line = (moves: string[]) =>
       JSON.stringify({ format: RECORD_FORMAT, game: "cutthroat", players: 2, hands: [{ deal: CUT2_DEAL, moves }] });
-    expect(errorOf(line(["6-6", "2-6@L", "1-3@L"]))).toEqual({
+    expect(errorOf(line(["6-6", "2-6@L", "1-3@L"]))).toMatchObject({
       hand: 0,
       move: 2,
+      code: "not-held",
       message: "seat 0 does not hold 1-3",
     });
     expect(errorOf(line(["6-6", "2-6@L", "4-5@L"]))).toEqual({
       hand: 0,
       move: 2,
+      code: "does-not-fit",
+      seat: 0,
+      bone: "4-5",
+      target: "L",
+      shows: 2,
+      ends: { L: 2, R: 6 },
       message: "seat 0 cannot play 4-5 on end L: end L shows 2",
     });
-    expect(errorOf(line(["6-6", "pass"]))).toEqual({
+    // Without a target, a bone that shows neither end's number names both ends.
+    expect(errorOf(line(["6-6", "2-6@L", "4-5"]))).toMatchObject({
+      code: "does-not-fit",
+      target: null,
+      ends: { L: 2, R: 6 },
+      message: "seat 0 cannot play 4-5: the ends show 2, 6",
+    });
+    expect(errorOf(line(["6-6", "pass"]))).toMatchObject({
       hand: 0,
       move: 1,
+      code: "must-play",
       message: "seat 1 cannot pass while able to play 2-6",
     });
   });
@@ -355,16 +382,24 @@ describe("record errors: a move (hand and move 0-based)", () => {
       players: 2,
       hands: [{ deal: CUT2_DEAL, moves: ["6-6", "2-6"] }],
     });
-    expect(errorOf(line)).toEqual({ hand: 0, move: 1, message: "2-6 fits L and R: add @L or @R" });
+    expect(errorOf(line)).toEqual({
+      hand: 0,
+      move: 1,
+      code: "choose-target",
+      bone: "2-6",
+      targets: ["L", "R"],
+      message: "2-6 fits L and R: add @L or @R",
+    });
     // French: arms N and E both show 6 and 6-6 is still out, so 6-6 fits both.
     const moves = [...STREAK_MOVES.slice(0, 23), "6-6"];
-    expect(errorOf(streakWith(moves))).toEqual({ hand: 0, move: 23, message: "6-6 fits N and E: add @N or @E" });
+    expect(errorOf(streakWith(moves))).toMatchObject({ hand: 0, move: 23, message: "6-6 fits N and E: add @N or @E" });
     // With the arm named, or where only one target fits, it is read.
     expect(parseRecord(streakWith([...STREAK_MOVES.slice(0, 23), "6-6@E"])).ok).toBe(true);
   });
 
   it.each([
-    ["an unknown target", "3-5@Q", /unknown target Q in 3-5@Q: use N, E, S, W/],
+    ["an unknown target", "3-5@Q", /unknown target "Q": use N, E, S, W/],
+    ["a line break after the target", "5-6@N\n", /unknown target "N\\n": use N, E, S, W/],
     ["a word", "foo", /cannot read move "foo"/],
     ["an empty move", "", /cannot read move ""/],
     ["a bone with a space", "3 - 5", /cannot read move "3 - 5"/],
@@ -380,7 +415,9 @@ describe("record errors: a move (hand and move 0-based)", () => {
     expect(errorOf(streakWith(["0-0", 5]))).toMatchObject({
       hand: 0,
       move: 1,
-      message: expect.stringMatching(/string/),
+      code: "bad-notation",
+      text: "5",
+      message: expect.stringMatching(/cannot read move 5/),
     });
     const line = JSON.stringify({
       format: RECORD_FORMAT,
@@ -388,7 +425,12 @@ describe("record errors: a move (hand and move 0-based)", () => {
       players: 4,
       hands: [{ deal: STREAK_DEAL, moves: ["6-6", "0-6@N"] }],
     });
-    expect(errorOf(line)).toMatchObject({ hand: 0, move: 1, message: "unknown target N in 0-6@N: use L, R" });
+    expect(errorOf(line)).toMatchObject({
+      hand: 0,
+      move: 1,
+      code: "unknown-target",
+      message: 'unknown target "N": use L, R',
+    });
     expect(errorOf(streakWith(["0-0@N"]))).toMatchObject({ hand: 0, move: 0, message: expect.stringMatching(/pose/) });
   });
 
@@ -396,6 +438,8 @@ describe("record errors: a move (hand and move 0-based)", () => {
     expect(errorOf(streakWith([...STREAK_MOVES, "pass"]))).toEqual({
       hand: 0,
       move: 29,
+      code: "move-after-end",
+      text: '"pass"',
       message: 'the hand was already over: move "pass" is one too many',
     });
   });
@@ -405,7 +449,7 @@ describe("record errors: a move (hand and move 0-based)", () => {
       { deal: STREAK_DEAL, moves: STREAK_MOVES },
       { deal: STREAK_DEAL, moves: [] },
     ]);
-    expect(errorOf(twice)).toEqual({ hand: 1, move: null, message: "the set or match was already over" });
+    expect(errorOf(twice)).toEqual({ hand: 1, move: null, code: "game-over", message: "the set or match is over" });
     const match = playRandomGame(defaultRules("cutthroat", 3), "surplus").game;
     expect(match.finished).toBe(true);
     const record = makeRecord(match);
@@ -413,7 +457,8 @@ describe("record errors: a move (hand and move 0-based)", () => {
     expect(errorOf(JSON.stringify(surplus))).toEqual({
       hand: record.hands.length,
       move: null,
-      message: "the set or match was already over",
+      code: "game-over",
+      message: "the set or match is over",
     });
   });
 
@@ -425,6 +470,8 @@ describe("record errors: a move (hand and move 0-based)", () => {
     expect(errorOf(text)).toEqual({
       hand: 1,
       move: null,
+      code: "hand-not-finished",
+      previous: 0,
       message: "hand 0 is not finished, so no other hand can follow it",
     });
   });
@@ -435,22 +482,25 @@ describe("record errors: a move (hand and move 0-based)", () => {
     const ok = gameOf(streakWith(["0-0", "!1-2@N", "pass"], charged));
     // Seat 1: the attempt (10) and then the board pass begun by the pose (10, F7).
     expect(summarize(ok).hands[0].penalties).toEqual([0, 10 + 10, 0, 0]);
-    expect(errorOf(streakWith(["0-0", "pass", "pass", "pass", "!0-1@N"], charged))).toEqual({
+    expect(errorOf(streakWith(["0-0", "pass", "pass", "pass", "!0-1@N"], charged))).toMatchObject({
       hand: 0,
       move: 4,
+      code: "attempt-is-legal",
       message: "0-1 on arm N is a legal play, not an illegal attempt",
     });
     // Without a target during the cross the attempt is on the first empty arm: still legal here.
     expect(errorOf(streakWith(["0-0", "pass", "pass", "pass", "!0-1"], charged))).toMatchObject({ hand: 0, move: 4 });
-    expect(errorOf(streakWith(["0-0", "!1-2@N"]))).toEqual({
+    expect(errorOf(streakWith(["0-0", "!1-2@N"]))).toMatchObject({
       hand: 0,
       move: 1,
+      code: "attempt-not-charged",
       message: "this table does not charge illegal attempts",
     });
     expect(errorOf(streakWith(["!0-0"], charged))).toMatchObject({ hand: 0, move: 0 });
-    expect(errorOf(streakWith(["0-0", "!2-2@N"], charged))).toEqual({
+    expect(errorOf(streakWith(["0-0", "!2-2@N"], charged))).toMatchObject({
       hand: 0,
       move: 1,
+      code: "not-held",
       message: "seat 1 does not hold 2-2",
     });
     const line = JSON.stringify({

@@ -54,6 +54,7 @@ export function eventText(t: T, game: Game, e: GameEvent, name: SeatName): strin
       return t("evBruk");
     case "oneAllPlayTwo":
       return t("evOneAllPlayTwo");
+    case "resign":
     case "gameEnd":
       return null;
   }
