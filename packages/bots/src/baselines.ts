@@ -13,10 +13,9 @@ import { decisionSeed } from "./position.js";
 import { DEFAULT_SEARCH, type SearchParams } from "./search.js";
 
 export const MEASURING_LEVELS = ["easy", "medium", "hard", "random", "pimc", "omniscient"] as const;
-export type MeasuringLevel = (typeof MEASURING_LEVELS)[number];
 
 /** Random: a uniformly random legal play; passes only when it must. */
-export function createRandomBot(options: BotOptions = {}): MeasuredBot {
+function createRandomBot(options: BotOptions = {}): MeasuredBot {
   return {
     level: "random",
     omniscient: false,

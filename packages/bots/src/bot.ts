@@ -6,14 +6,6 @@
 import type { Move, SeatView } from "@crossbones/engine";
 
 export type BotLevel = "easy" | "medium" | "hard";
-export const BOT_LEVELS: readonly BotLevel[] = ["easy", "medium", "hard"];
-
-/** How a table may present each level: a name and one line of personality. */
-export const BOT_PROFILES: Readonly<Record<BotLevel, { readonly name: string; readonly blurb: string }>> = {
-  easy: { name: "Cousin Dell", blurb: "Plays for the fun of it: slaps down big bones and sometimes forgets to count." },
-  medium: { name: "Miss Ivy", blurb: "Steady hands: sheds weight, clears her doubles and watches who passes." },
-  hard: { name: "Uncle Bertie", blurb: "Counts every bone and reads every pass. Bring your best game." },
-};
 
 export interface BotOptions {
   /** Seed of the bot's own random generator: same seed and budget, same moves. */

@@ -7,20 +7,13 @@ import { analyse, createSearchBot, rankFromStats } from "./hard.js";
 import { createMediumBot } from "./medium.js";
 import { toAct } from "./position.js";
 
-export {
-  createMeasuringBot,
-  createRandomBot,
-  MEASURING_LEVELS,
-  type MeasuringLevel,
-} from "./baselines.js";
+export { createMeasuringBot, MEASURING_LEVELS } from "./baselines.js";
 export { type Belief, beliefFrom, DealSampler } from "./belief.js";
-export { BOT_LEVELS, BOT_PROFILES, type Bot, type BotLevel, type BotOptions, type RankedMove } from "./bot.js";
-export { createEasyBot } from "./easy.js";
-export { createSearchBot, type MeasuredBot } from "./hard.js";
+export type { Bot, BotLevel, BotOptions, RankedMove } from "./bot.js";
+export type { MeasuredBot } from "./hard.js";
 export { createMediumBot } from "./medium.js";
 export { type Player, type PlayOptions, playGame } from "./play.js";
 export { mixSeed } from "./position.js";
-export { DEFAULT_SEARCH, LINE_SEARCH, type SearchParams } from "./search.js";
 
 /** A bot of a level players can choose. */
 export function createBot(level: BotLevel, options: BotOptions = {}): Bot {
