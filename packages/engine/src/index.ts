@@ -109,7 +109,7 @@ export {
   refusalParams,
 } from "./refusal.js";
 export { ok, type Result } from "./result.js";
-export { createRng, type Rng, rngFromState, shuffle } from "./rng.js";
+export { createRng, entropyRng, type Rng, shuffle } from "./rng.js";
 export {
   defaultRules,
   type FrenchOptions,

@@ -1,9 +1,14 @@
 /**
- * Seeded random numbers. The engine never calls Math.random: every deal comes from an Rng that
- * the caller owns, so a seed reproduces the same deals in Node, in a browser and on the server.
- *
- * The generator is sfc32 (Chris Doty-Humphrey's small fast chaotic generator): 128 bits of state,
- * passes PractRand, and is a handful of 32-bit integer operations per number.
+ * Random numbers. The engine never calls Math.random: every deal comes from an Rng that the caller
+ * owns. Two kinds:
+ * - `createRng(seed)`: seeded, so a seed reproduces the same deals in Node, in a browser and on the
+ *   server (tests, the arena, lessons, bots' own choices). The generator is sfc32 (Chris
+ *   Doty-Humphrey's small fast chaotic generator): 128 bits of state, passes PractRand, a handful
+ *   of 32-bit operations per number. A player who sees their own bones could search a 32-bit seed
+ *   for the deal, so seeded deals are never used for play.
+ * - `entropyRng(fill)`: every number drawn from a cryptographic source the caller injects
+ *   (`crypto.getRandomValues`), 256 bits at a time, with no state to search: the deals of games
+ *   people play.
  */
 
 export interface Rng {
@@ -13,8 +18,6 @@ export interface Rng {
   nextInt(n: number): number;
   /** A uniform float in [0, 1). */
   next(): number;
-  /** The generator's state, to save and later resume with `rngFromState`. */
-  state(): [number, number, number, number];
 }
 
 class Sfc32 implements Rng {
@@ -43,10 +46,6 @@ class Sfc32 implements Rng {
 
   next(): number {
     return this.nextU32() / 4294967296;
-  }
-
-  state(): [number, number, number, number] {
-    return [this.a >>> 0, this.b >>> 0, this.c >>> 0, this.d >>> 0];
   }
 }
 
@@ -80,9 +79,32 @@ export function createRng(seed: number | string): Rng {
   return rng;
 }
 
-/** Resumes a generator from `rng.state()`. */
-export function rngFromState(state: readonly number[]): Rng {
-  return new Sfc32(state[0] | 0, state[1] | 0, state[2] | 0, state[3] | 0);
+/**
+ * A generator drawing from `fill`, which must fill its array with cryptographically random
+ * words (in a browser or Node: `(words) => crypto.getRandomValues(words)`). `nextInt` rejects the
+ * few values that would make `% n` favour small results, so every deal is exactly uniform.
+ */
+export function entropyRng(fill: (words: Uint32Array) => void): Rng {
+  const words = new Uint32Array(8);
+  let used = words.length;
+  const nextU32 = (): number => {
+    if (used === words.length) {
+      fill(words);
+      used = 0;
+    }
+    return words[used++];
+  };
+  return {
+    nextU32,
+    nextInt(n: number): number {
+      const limit = 4294967296 - (4294967296 % n);
+      for (;;) {
+        const x = nextU32();
+        if (x < limit) return x % n;
+      }
+    },
+    next: () => nextU32() / 4294967296,
+  };
 }
 
 /** Shuffles `items` in place (Fisher–Yates). */

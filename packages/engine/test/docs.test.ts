@@ -1,14 +1,34 @@
-/** docs/rules.md's option table must say what OPTION_SPECS says: names, games and defaults. */
+/**
+ * docs/rules.md's option table must say what OPTION_SPECS says (names, games and defaults), and
+ * its refusal table must list exactly the engine's refusal codes.
+ */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { OPTION_SPECS } from "@crossbones/engine";
+import { OPTION_SPECS, REFUSAL_CODES } from "@crossbones/engine";
 import { describe, expect, it } from "vitest";
 
 const doc = readFileSync(fileURLToPath(new URL("../../../docs/rules.md", import.meta.url)), "utf8");
-const rows = doc
-  .split("\n")
-  .filter((l) => l.startsWith("| `"))
-  .map((l) => l.split("|").map((c) => c.trim()));
+
+/** The table rows of one `## ` section, split into cells. */
+function tableRows(section: string): string[][] {
+  const start = doc.indexOf(`\n## ${section}\n`);
+  if (start < 0) throw new Error(`docs/rules.md has no section ${section}`);
+  const end = doc.indexOf("\n## ", start + 1);
+  return doc
+    .slice(start, end < 0 ? undefined : end)
+    .split("\n")
+    .filter((l) => l.startsWith("| `"))
+    .map((l) => l.split("|").map((c) => c.trim()));
+}
+
+const rows = tableRows("Options");
+
+describe("docs/rules.md refusal table", () => {
+  it("lists every refusal code once", () => {
+    const codes = tableRows("Refusals").map((r) => r[1].replaceAll("`", ""));
+    expect(codes.sort()).toEqual([...REFUSAL_CODES].sort());
+  });
+});
 
 describe("docs/rules.md option table", () => {
   it("lists every option once", () => {
