@@ -26,7 +26,7 @@ import {
   type PenaltyKind,
   POSE,
 } from "./hand.js";
-import { type Refusal, refusal } from "./refusal.js";
+import { quote, type Refusal, refusal } from "./refusal.js";
 import { ok, type Result } from "./result.js";
 import type { Rng } from "./rng.js";
 import { type LineOptions, parseRules, type Rules, sideCount, sideOf } from "./rules.js";
@@ -266,8 +266,11 @@ export function checkDeal(config: HandConfig, deal: unknown): Refusal | undefine
   const per = popcount(config.inPlay) / config.players;
   let all = 0;
   for (const hand of deal) {
-    // A mask is a whole number of the game's bones; anything else is not a hand of this game.
-    if (!Number.isInteger(hand) || (hand & ~config.inPlay) !== 0 || hand < 0) return refusal("deal-unequal", {});
+    // A mask is a whole number of the game's bones; anything else is not a hand of this game. The
+    // bit operations see only 32 bits, so a mask above every bone (2^32 + m) is refused by size.
+    if (!Number.isInteger(hand) || hand < 0 || hand > config.inPlay || (hand & ~config.inPlay) !== 0) {
+      return refusal("deal-unequal", {});
+    }
     if (popcount(hand) !== per || (all & hand) !== 0) return refusal("deal-unequal", {});
     all |= hand;
   }
@@ -340,7 +343,7 @@ export function refuseMove(game: Game, move: Move): Refusal | undefined {
   if (!s) return refusal("no-hand", {});
   if (s.over) return refusal("hand-over", {});
   if (move === PASS) return s.refusePass();
-  if (!Number.isInteger(move) || move < 0 || move > PASS) return refusal("bad-move", { value: String(move) });
+  if (!Number.isInteger(move) || move < 0 || move > PASS) return refusal("bad-move", { value: quote(move) });
   return s.refusePlay(moveBone(move), moveTarget(move));
 }
 
@@ -386,11 +389,11 @@ export function refuseAttempt(game: Game, bone: Bone, target: number): Refusal |
   if (!s) return refusal("no-hand", {});
   if (s.over) return refusal("hand-over", {});
   if (game.config.illegalPlayPenalty <= 0) return refusal("attempt-not-charged", {});
-  if (!Number.isInteger(bone) || bone < 0 || bone > 27) return refusal("bad-move", { value: String(bone) });
+  if (!Number.isInteger(bone) || bone < 0 || bone > 27) return refusal("bad-move", { value: quote(bone) });
   if (s.phase === POSE) return refusal("attempt-at-pose", { text: makeBone(bone) });
   if ((s.hands[s.turn] & (1 << bone)) === 0) return refusal("not-held", { seat: s.turn, bone: makeBone(bone) });
   if (!Number.isInteger(target) || target < 0 || target >= s.targets) {
-    return refusal("unknown-target", { text: String(target), targets: s.targetNames() });
+    return refusal("unknown-target", { text: quote(target), targets: s.targetNames() });
   }
   if (s.refusePlay(bone, target) === undefined) {
     return refusal("attempt-is-legal", { bone: makeBone(bone), target: s.targetNames()[target] });
@@ -424,7 +427,7 @@ export function resign(game: Game, seat: number): Result<Game> {
   if (!isGame(game)) return notAGame();
   if (game.finished) return { ok: false, error: refusal("game-over", {}) };
   if (!Number.isInteger(seat) || seat < 0 || seat >= game.config.players) {
-    return { ok: false, error: refusal("not-a-seat", { seat: String(seat) }) };
+    return { ok: false, error: refusal("not-a-seat", { seat: quote(seat) }) };
   }
   const loser = sideOf(game.rules, seat);
   const sides = game.totals.length;

@@ -5,7 +5,7 @@
 
 import { type Bone, makeBone, parseBone } from "./bones.js";
 import { ATTEMPT, CROSS, CROSS_TARGETS, type HandState, type Layout, LINE_TARGETS, PASS, POSE } from "./hand.js";
-import { quote, refusal } from "./refusal.js";
+import { cap, quote, refusal } from "./refusal.js";
 import { ok, type Result } from "./result.js";
 
 /** A move as read from notation: a move to apply, or an attempt to charge. */
@@ -31,7 +31,7 @@ export function parseMove(state: HandState, text: unknown): Result<ParsedMove> {
   const bone = m ? parseBone(m[2]) : undefined;
   if (!m || bone === undefined) {
     return m && /^\d+-\d+$/.test(m[2])
-      ? { ok: false, error: refusal("unknown-bone", { text: m[2] }) }
+      ? { ok: false, error: refusal("unknown-bone", { text: cap(m[2]) }) }
       : { ok: false, error: refusal("bad-notation", { text: quote(text) }) };
   }
   const attempt = m[1] === "!";
