@@ -124,6 +124,8 @@ test("export a record, then import it and watch it move by move", async ({ page 
   await page.getByTestId("import-text").fill("{ not a record");
   await page.getByTestId("import-load").click();
   await expect(page.locator(".error")).toContainText("cannot be replayed");
+  // The engine's refusal, in words (view/refusalText.ts).
+  await expect(page.locator(".error")).toContainText("it is not valid JSON");
   await page.getByTestId("import-text").fill(text);
   await page.getByTestId("import-load").click();
   await expect(page.getByTestId("replay-position")).toContainText("Hand 1 of 2");
@@ -234,5 +236,10 @@ test("installable, and a game against the bots works offline after the first vis
   await startGame(page, { seed: 22 });
   await playByKeyboard(page, 3);
   await expect(page.locator(".board svg g.bone").first()).toBeVisible();
+  // Each language's dictionary is its own chunk, precached like the rest: switching works offline.
+  await page.getByTestId("open-settings").click();
+  await page.getByLabel("Nederlands").check();
+  await expect(page.getByTestId("open-settings")).toContainText("Instellingen");
+  await expect(page.locator("html")).toHaveAttribute("lang", "nl");
   await context.setOffline(false);
 });

@@ -8,12 +8,20 @@
  */
 
 import type { Page } from "@playwright/test";
-import { COURSES, type Lesson, type Step, type TutorialLang, tutorialText } from "../apps/web/src/tutorial/index";
+import { type Lang, translator } from "../apps/web/src/i18n/all";
+import type { TextRef } from "../apps/web/src/i18n/index";
+import { COURSES, type Lesson, type Step } from "../apps/web/src/tutorial/index";
 import { checkA11y, expect, STORAGE_KEY, shot, test } from "./fixtures";
 
 const TARGETS: Record<string, number> = { N: 0, E: 1, S: 2, W: 3, L: 0, R: 1 };
 
-function say(lang: TutorialLang, step: Step): string {
+type TutorialLang = Lang;
+
+function tutorialText(lang: Lang, ref: TextRef): string {
+  return translator(lang)(ref);
+}
+
+function say(lang: Lang, step: Step): string {
   return tutorialText(lang, { key: step.say });
 }
 

@@ -31,6 +31,48 @@ function serviceWorker(): Plugin {
   };
 }
 
+/**
+ * Adds to index.html a small script that preloads the dictionary main.tsx is about to load, so
+ * it downloads alongside the main chunk rather than after it. It guesses the language as
+ * `readSettings` (src/settings.ts) chooses it: the saved one, else the browser's first one we
+ * speak, else English. A wrong guess only costs a preload.
+ */
+function preloadDictionary(): Plugin {
+  return {
+    name: "crossbones-preload-dictionary",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(_html, ctx) {
+        const files: Record<string, string> = {};
+        for (const item of Object.values(ctx.bundle ?? {})) {
+          const lang =
+            item.type === "chunk" ? /\/src\/i18n\/(\w+)\.ts$/.exec(item.facadeModuleId ?? "")?.[1] : undefined;
+          if (lang && lang !== "index" && lang !== "all") files[lang] = `./${item.fileName}`;
+        }
+        const script = `(function () {
+  var files = ${JSON.stringify(files)}, lang;
+  try { lang = JSON.parse(localStorage.getItem("crossbones/v1") || "{}").settings.lang; } catch (e) {}
+  if (!files[lang]) {
+    lang = "en";
+    var wanted = navigator.languages || [navigator.language];
+    for (var i = 0; i < wanted.length; i++) {
+      var base = String(wanted[i]).toLowerCase().split("-")[0];
+      if (files[base]) { lang = base; break; }
+    }
+  }
+  if (!files[lang]) return;
+  var link = document.createElement("link");
+  link.rel = "modulepreload";
+  link.href = files[lang];
+  document.head.appendChild(link);
+})();`;
+        return [{ tag: "script", children: script, injectTo: "head-prepend" }];
+      },
+    },
+  };
+}
+
 export default defineConfig({
   // Bundle the workspace packages from their TypeScript sources ("source" export condition).
   resolve: { conditions: ["source", ...defaultClientConditions] },
@@ -38,5 +80,5 @@ export default defineConfig({
   worker: { format: "es" },
   base: "./",
   build: { target: "es2022", sourcemap: false },
-  plugins: [serviceWorker()],
+  plugins: [preloadDictionary(), serviceWorker()],
 });

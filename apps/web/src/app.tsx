@@ -1,7 +1,7 @@
 /** The app: screens (home, table, settings, replay), saved state and the language. */
 
 import { useEffect, useMemo, useState } from "preact/hooks";
-import { translator } from "./i18n";
+import { type Lang, loadTranslator, type T } from "./i18n";
 import { loadSession, newSession, resign, type Session, type Setup, saveSession } from "./session";
 import { readSettings, type Settings } from "./settings";
 import { readStored, writeStored } from "./storage";
@@ -31,7 +31,14 @@ function initial() {
   return { settings, session, lastSetup, screen, lessons: stored.lessons };
 }
 
-export function App() {
+/** The language on screen and its translator (the next one is shown once its dictionary is loaded). */
+interface Language {
+  readonly lang: Lang;
+  readonly t: T;
+}
+
+/** The app, given the translator of the language in its saved settings (see main.tsx). */
+export function App(props: Language) {
   const start = useMemo(initial, []);
   const [settings, setSettings] = useState<Settings>(start.settings);
   const [session, setSession] = useState<Session | null>(start.session);
@@ -41,7 +48,23 @@ export function App() {
   const [exporting, setExporting] = useState(false);
   const [lessons, setLessons] = useState<unknown>(start.lessons);
   const [learn, setLearn] = useState<LearnModule | null>(null);
-  const t = useMemo(() => translator(settings.lang), [settings.lang]);
+  const [language, setLanguage] = useState<Language>({ lang: props.lang, t: props.t });
+  const t = language.t;
+
+  useEffect(() => {
+    if (language.lang === settings.lang) return;
+    let live = true;
+    const lang = settings.lang;
+    loadTranslator(lang).then(
+      (next) => {
+        if (live) setLanguage({ lang, t: next });
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [settings.lang]);
 
   useEffect(() => {
     if (screen !== "learn" || learn) return;
@@ -69,9 +92,9 @@ export function App() {
   }, [settings, session, lastSetup, screen, lessons]);
 
   useEffect(() => {
-    document.documentElement.lang = settings.lang;
+    document.documentElement.lang = language.lang;
     document.title = t("appName");
-  }, [settings.lang]);
+  }, [language]);
 
   const start_ = (setup: Setup) => {
     const s = newSession(setup);
@@ -126,7 +149,6 @@ export function App() {
       {screen === "learn" && !learn && <p class="loading">{t("loading")}</p>}
       {screen === "learn" && learn && (
         <learn.Learn
-          lang={settings.lang}
           t={t}
           settings={settings}
           progress={lessons}

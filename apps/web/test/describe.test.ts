@@ -12,7 +12,7 @@ import {
   viewFor,
 } from "@crossbones/engine";
 import { describe, expect, it } from "vitest";
-import { translator } from "../src/i18n.js";
+import { translator } from "../src/i18n/all.js";
 import { eventText, turnSummary } from "../src/view/describe.js";
 
 const t = translator("en");

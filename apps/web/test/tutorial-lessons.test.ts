@@ -6,6 +6,7 @@
 
 import { makeBone, moveBone, PASS, POSE, parseBone, playMove, refuseMove } from "@crossbones/engine";
 import { describe, expect, it } from "vitest";
+import { translator } from "../src/i18n/all";
 import {
   allLessons,
   answerOf,
@@ -27,7 +28,6 @@ import {
   type TaskStep,
   toRecord,
   tryMove,
-  tutorialText,
 } from "../src/tutorial";
 
 const lessons = allLessons();
@@ -128,7 +128,7 @@ describe("tasks", () => {
     const check = checkTaskMove(step, game, move as number);
     expect(check.ok).toBe(false);
     for (const lang of ["en", "nl", "es"] as const) {
-      const text = tutorialText(lang, check.text);
+      const text = translator(lang)(check.text);
       expect(text.length).toBeGreaterThan(5);
       expect(text).not.toMatch(/\{\w+\}/);
     }
@@ -149,7 +149,7 @@ describe("tasks", () => {
         refused++;
         expect(check.illegal).toBe(!legal);
         if (legal) expect(matchesRequest(game, step.request, move)).toBe(false);
-        expect(tutorialText("en", check.text)).not.toMatch(/\{\w+\}/);
+        expect(translator("en")(check.text)).not.toMatch(/\{\w+\}/);
       }
     }
     expect(accepted).toBeGreaterThan(0);
@@ -193,7 +193,7 @@ describe("task details", () => {
   const explain = (step: TaskStep, notation: string) => {
     const game = positionGame(step.position);
     const check = checkTaskMove(step, game, readMove(game, notation) as number);
-    return check.ok ? "ok" : tutorialText("en", check.text);
+    return check.ok ? "ok" : translator("en")(check.text);
   };
 
   it("F2a: a pose other than 0-0 in the first hand is refused", () => {
@@ -350,13 +350,13 @@ describe("predictions", () => {
     const lines = revealOf(game, step.ask);
     expect(lines.length).toBeGreaterThan(0);
     for (const lang of ["en", "nl", "es"] as const) {
-      for (const line of lines) expect(tutorialText(lang, line)).not.toMatch(/\{\w+\}/);
+      for (const line of lines) expect(translator(lang)(line)).not.toMatch(/\{\w+\}/);
     }
   });
 
   it("explains a score step by step", () => {
     const step = predictions.find(([id]) => id === "french-scoring/both")?.[1] as PredictStep;
-    const lines = revealOf(positionGame(step.position), step.ask).map((l) => tutorialText("en", l));
+    const lines = revealOf(positionGame(step.position), step.ask).map((l) => translator("en")(l));
     expect(lines).toEqual([
       "You: 1-2 2-2, count 7",
       "Still holding 2-2: ×2",
@@ -364,7 +364,7 @@ describe("predictions", () => {
       "Score: 28",
     ]);
     const noStack = predictions.find(([id]) => id === "french-scoring/noStack")?.[1] as PredictStep;
-    const lines2 = revealOf(positionGame(noStack.position), noStack.ask).map((l) => tutorialText("nl", l));
+    const lines2 = revealOf(positionGame(noStack.position), noStack.ask).map((l) => translator("nl")(l));
     expect(lines2).toEqual([
       "Jij: 1-2 2-2, telling 7",
       "Nog 2-2 in de hand: ×2",

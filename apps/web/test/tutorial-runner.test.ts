@@ -2,6 +2,7 @@
 
 import { makeBone, PASS, parseBone } from "@crossbones/engine";
 import { describe, expect, it } from "vitest";
+import { translator } from "../src/i18n/all";
 import {
   allLessons,
   back,
@@ -24,7 +25,6 @@ import {
   stepOf,
   tryMove,
   tryNotation,
-  tutorialText,
   viewOf,
 } from "../src/tutorial";
 
@@ -35,7 +35,7 @@ function walk(id: string): LessonRun {
     const step = stepOf(run);
     const view = viewOf(run);
     expect(view.index).toBe(run.step);
-    for (const lang of ["en", "nl", "es"] as const) expect(tutorialText(lang, view.say)).not.toMatch(/\{\w+\}/);
+    for (const lang of ["en", "nl", "es"] as const) expect(translator(lang)(view.say)).not.toMatch(/\{\w+\}/);
     if (step.type === "task") {
       expect(view.awaiting).toBe("move");
       expect(canNext(run)).toBe(false);
@@ -153,7 +153,7 @@ describe("moves by tap, click or keyboard", () => {
     expect(out.kind).toBe("wrong");
     if (out.kind === "wrong") {
       expect(out.illegal).toBe(true);
-      expect(tutorialText("en", out.text)).toBe(
+      expect(translator("en")(out.text)).toBe(
         "2-5 must wait: the south arm shows 5, and only 5-5 can go there until it is on the board.",
       );
     }

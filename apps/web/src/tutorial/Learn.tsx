@@ -11,7 +11,7 @@ import type { Settings } from "../settings";
 import { COURSES, courseById, lessonById } from "./courses";
 import { Guide } from "./Guide";
 import { LessonTable } from "./LessonTable";
-import type { PracticeSetup, TextRef } from "./model";
+import type { PracticeSetup } from "./model";
 import {
   back,
   closeLesson,
@@ -31,14 +31,10 @@ import {
   viewOf,
   guess as withGuess,
 } from "./runner";
-import { type TutorialKey, type TutorialLang, tutorialTranslator } from "./text";
 import "./tutorial.css";
 
-type TT = (ref: TextRef | TutorialKey) => string;
-
 export interface LearnProps {
-  lang: TutorialLang;
-  /** The app's translator (board and chooser words). */
+  /** The app's translator (lesson texts included). */
   t: T;
   settings: Settings;
   /** Saved progress as stored (anything; it is validated here). */
@@ -52,7 +48,6 @@ export function Learn(props: LearnProps) {
   const progress = useMemo(() => readProgress(props.progress), [props.progress]);
   const latest = useRef(progress);
   latest.current = progress;
-  const tt = useMemo(() => tutorialTranslator(props.lang), [props.lang]);
   const open = progress.open;
 
   useEffect(() => {
@@ -74,7 +69,6 @@ export function Learn(props: LearnProps) {
       <LessonScreen
         key={open}
         initial={openLesson(progress, open)}
-        tt={tt}
         t={props.t}
         settings={props.settings}
         onRun={(run) => props.onProgress(recordRun(latest.current, run))}
@@ -84,17 +78,17 @@ export function Learn(props: LearnProps) {
       />
     );
   }
-  return <CourseList progress={progress} tt={tt} onOpen={openLessonId} onPractice={practice} />;
+  return <CourseList progress={progress} t={props.t} onOpen={openLessonId} onPractice={practice} />;
 }
 
 function CourseList({
   progress,
-  tt,
+  t,
   onOpen,
   onPractice,
 }: {
   progress: Progress;
-  tt: TT;
+  t: T;
   onOpen: (id: string) => void;
   onPractice: (setup: PracticeSetup) => void;
 }) {
@@ -103,8 +97,8 @@ function CourseList({
       <header class="learn-hero">
         <Guide mood="wave" size={88} />
         <div>
-          <h1>{tt("ui_learn")}</h1>
-          <p>{tt("ui_learnDesc")}</p>
+          <h1>{t("learn")}</h1>
+          <p>{t("ui_learnDesc")}</p>
         </div>
       </header>
       {COURSES.map((course) => {
@@ -112,12 +106,12 @@ function CourseList({
         return (
           <section class="card course" key={course.id} aria-labelledby={`course-${course.id}`}>
             <div class="course-head">
-              <h2 id={`course-${course.id}`}>{tt(course.title)}</h2>
+              <h2 id={`course-${course.id}`}>{t(course.title)}</h2>
               <span class="course-progress">
-                {tt({ key: "ui_progress", params: { done: status.done, total: status.total } })}
+                {t({ key: "ui_progress", params: { done: status.done, total: status.total } })}
               </span>
             </div>
-            <p class="course-sum">{tt(course.summary)}</p>
+            <p class="course-sum">{t(course.summary)}</p>
             <ol class="lessons">
               {course.lessons.map((lesson) => {
                 const done = lessonDone(progress, lesson.id);
@@ -130,10 +124,10 @@ function CourseList({
                       onClick={() => onOpen(lesson.id)}
                       data-testid={`lesson-${lesson.id}`}
                     >
-                      <span class="lesson-title">{tt(lesson.title)}</span>
-                      <span class="lesson-sum">{tt(lesson.summary)}</span>
+                      <span class="lesson-title">{t(lesson.title)}</span>
+                      <span class="lesson-sum">{t(lesson.summary)}</span>
                       <span class="lesson-state">
-                        {done ? `✓ ${tt("ui_lessonDone")}` : started ? tt("ui_resume") : tt("ui_start")}
+                        {done ? `✓ ${t("ui_lessonDone")}` : started ? t("ui_resume") : t("ui_start")}
                       </span>
                     </button>
                   </li>
@@ -147,9 +141,9 @@ function CourseList({
                 onClick={() => onPractice(course.practice)}
                 data-testid={`try-${course.id}`}
               >
-                {tt("ui_tryIt")}
+                {t("ui_tryIt")}
               </button>
-              <span class="try-desc">{tt("ui_tryItDesc")}</span>
+              <span class="try-desc">{t("ui_tryItDesc")}</span>
             </div>
           </section>
         );
@@ -160,7 +154,6 @@ function CourseList({
 
 function LessonScreen({
   initial,
-  tt,
   t,
   settings,
   onRun,
@@ -169,7 +162,6 @@ function LessonScreen({
   onPractice,
 }: {
   initial: LessonRun;
-  tt: TT;
   t: T;
   settings: Settings;
   onRun: (run: LessonRun) => void;
@@ -219,17 +211,17 @@ function LessonScreen({
     >
       <header class="lesson-head">
         <button type="button" class="ghost small" onClick={onClose} data-testid="all-lessons">
-          ← {tt("ui_allLessons")}
+          ← {t("ui_allLessons")}
         </button>
         <div class="lesson-titles">
           <span class="lesson-course">
-            {tt(course.title)} ·{" "}
-            {tt({ key: "ui_lessonOf", params: { n: lessonIndex + 1, total: course.lessons.length } })}
+            {t(course.title)} ·{" "}
+            {t({ key: "ui_lessonOf", params: { n: lessonIndex + 1, total: course.lessons.length } })}
           </span>
-          <h1>{tt(lesson.title)}</h1>
+          <h1>{t(lesson.title)}</h1>
         </div>
         <span class="lesson-count" data-testid="step-count">
-          {tt({ key: "ui_stepOf", params: { n: view.index + 1, total: view.count } })}
+          {t({ key: "ui_stepOf", params: { n: view.index + 1, total: view.count } })}
         </span>
         <div class="steps-bar" aria-hidden="true">
           {lesson.steps.map((s, i) => (
@@ -239,47 +231,47 @@ function LessonScreen({
       </header>
 
       <section class="guide-row">
-        <Guide mood={run.finished ? "cheer" : view.mood} size={76} label={tt("guideAlt")} />
+        <Guide mood={run.finished ? "cheer" : view.mood} size={76} label={t("guideAlt")} />
         <div class="bubble" ref={bubble} tabIndex={-1} aria-live="polite" data-testid="bubble">
           {run.finished ? (
             <>
               <p class="say" data-testid="say">
-                {tt("ui_lessonComplete")}
+                {t("ui_lessonComplete")}
               </p>
               {view.nextLesson === null && (
                 <>
-                  <p class="response">{tt("ui_courseDone")}</p>
-                  <p>{tt("ui_tryItDesc")}</p>
+                  <p class="response">{t("ui_courseDone")}</p>
+                  <p>{t("ui_tryItDesc")}</p>
                 </>
               )}
             </>
           ) : (
             <>
               <p class="say" data-testid="say">
-                {tt(view.say)}
+                {t(view.say)}
               </p>
               {view.feedback && (
                 <p class="feedback" data-testid="feedback">
-                  {tt(view.feedback)}
+                  {t(view.feedback)}
                 </p>
               )}
               {view.guess !== null && (
                 <p class={`verdict ${view.correct ? "right" : "wrong"}`} data-testid="verdict">
                   {view.correct
-                    ? tt("ui_correct")
-                    : tt({ key: "ui_notQuite", params: { answer: choiceLabel(view, view.answer, tt) } })}
+                    ? t("ui_correct")
+                    : t({ key: "ui_notQuite", params: { answer: choiceLabel(view, view.answer, t) } })}
                 </p>
               )}
               {view.reasoning.length > 0 && (
                 <ul class="reasoning" data-testid="reasoning">
                   {view.reasoning.map((line, i) => (
-                    <li key={i}>{tt(line)}</li>
+                    <li key={i}>{t(line)}</li>
                   ))}
                 </ul>
               )}
               {view.response && (
                 <p class="response" data-testid="response">
-                  {tt(view.response)}
+                  {t(view.response)}
                 </p>
               )}
             </>
@@ -292,8 +284,8 @@ function LessonScreen({
           <fieldset class="predict" disabled={view.guess !== null}>
             <legend>
               {view.guess === null
-                ? tt("ui_predict")
-                : tt({ key: "ui_youSaid", params: { guess: choiceLabel(view, view.guess, tt) } })}
+                ? t("ui_predict")
+                : t({ key: "ui_youSaid", params: { guess: choiceLabel(view, view.guess, t) } })}
             </legend>
             {view.choices.map((c) => (
               <button
@@ -304,23 +296,23 @@ function LessonScreen({
                 onClick={() => update(withGuess(run, c.value))}
                 data-testid={`choice-${c.value}`}
               >
-                {tt(c.label)}
+                {t(c.label)}
               </button>
             ))}
           </fieldset>
         )}
-        <nav class="lesson-nav" aria-label={tt(lesson.title)}>
+        <nav class="lesson-nav" aria-label={t(lesson.title)}>
           <button
             type="button"
             onClick={() => update(back(run))}
             disabled={!view.canBack && !run.finished}
             data-testid="back"
           >
-            ← {tt("ui_back")}
+            ← {t("back")}
           </button>
           {isTask && (
             <button type="button" class="ghost" onClick={() => update(showMe(run))} data-testid="show-me">
-              {tt("ui_showMe")}
+              {t("ui_showMe")}
             </button>
           )}
           {!run.finished ? (
@@ -331,7 +323,7 @@ function LessonScreen({
               disabled={!view.canNext}
               data-testid="next"
             >
-              {view.isLast ? tt("ui_finish") : tt("ui_next")} →
+              {view.isLast ? t("ui_finish") : t("ui_next")} →
             </button>
           ) : view.nextLesson ? (
             <button
@@ -340,11 +332,11 @@ function LessonScreen({
               onClick={() => onOpen(view.nextLesson as string)}
               data-testid="next-lesson"
             >
-              {tt("ui_nextLesson")} →
+              {t("ui_nextLesson")} →
             </button>
           ) : (
             <button type="button" class="primary" onClick={() => onPractice(course.practice)} data-testid="try-it">
-              {tt("ui_tryIt")}
+              {t("ui_tryIt")}
             </button>
           )}
         </nav>
@@ -372,14 +364,13 @@ function LessonScreen({
           onCancelChoice={() => setChoosing(null)}
           settings={settings}
           t={t}
-          tt={tt}
         />
       )}
     </main>
   );
 }
 
-function choiceLabel(view: ReturnType<typeof viewOf>, value: number | null, tt: TT): string {
+function choiceLabel(view: ReturnType<typeof viewOf>, value: number | null, t: T): string {
   const choice = view.choices.find((c) => c.value === value);
-  return choice ? tt(choice.label) : String(value);
+  return choice ? t(choice.label) : String(value);
 }

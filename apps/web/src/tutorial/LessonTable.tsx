@@ -8,7 +8,7 @@
 
 import { bonesOf, CROSS, type Game, makeBone, parseBone, sideOf, viewFor } from "@crossbones/engine";
 import { useEffect, useRef, useState } from "preact/hooks";
-import type { T } from "../i18n";
+import type { Key, T } from "../i18n";
 import { moveSeats } from "../session";
 import { type Settings, timing } from "../settings";
 import { ArmChooser } from "../ui/ArmChooser";
@@ -16,10 +16,7 @@ import { Board, seatSide } from "../ui/Board";
 import { BoneBack, BoneShape } from "../ui/Bone";
 import { endsText } from "../view/describe";
 import { nextHandFocus } from "../view/handFocus";
-import { LEARNER, type TextRef } from "./model";
-import type { TutorialKey } from "./text";
-
-type TT = (ref: TextRef | TutorialKey) => string;
+import { LEARNER } from "./model";
 
 export interface LessonTableProps {
   game: Game;
@@ -38,7 +35,6 @@ export interface LessonTableProps {
   onCancelChoice: () => void;
   settings: Settings;
   t: T;
-  tt: TT;
 }
 
 function ends(bone: number): [number, number] {
@@ -46,10 +42,10 @@ function ends(bone: number): [number, number] {
   return [a, b];
 }
 
-const SEAT_KEYS: readonly TutorialKey[] = ["seat_0", "seat_1", "seat_2", "seat_3"];
+const SEAT_KEYS: readonly Key[] = ["you", "seat_1", "seat_2", "seat_3"];
 
 export function LessonTable(props: LessonTableProps) {
-  const { game, settings, t, tt } = props;
+  const { game, settings, t } = props;
   const state = game.state;
   const players = game.config.players;
   const hand = game.hands[game.hands.length - 1];
@@ -88,14 +84,14 @@ export function LessonTable(props: LessonTableProps) {
     handRef.current?.querySelectorAll<HTMLButtonElement>("button.hand-bone")[i]?.focus();
   };
 
-  const name = (seat: number) => tt(SEAT_KEYS[seat]);
+  const name = (seat: number) => t(SEAT_KEYS[seat]);
   const others = Array.from({ length: players }, (_, s) => s).filter((s) => s !== LEARNER);
   const canPlay = !!state && !over && state.turn === LEARNER && state.canPlay();
   const passLabel =
     canPlay && game.config.passWhenAblePenalty > 0
-      ? tt({ key: "ui_passPenalty", params: { n: game.config.passWhenAblePenalty } })
-      : tt("ui_pass");
-  const boardLabel = view.table ? `${tt("ui_board")}: ${endsText(t, view.table, layout)}` : tt("ui_boardEmpty");
+      ? t({ key: "passPenalty", params: { n: game.config.passWhenAblePenalty } })
+      : t("pass");
+  const boardLabel = view.table ? `${t("board")}: ${endsText(t, view.table, layout)}` : t("boardEmpty");
 
   return (
     <div
@@ -104,7 +100,7 @@ export function LessonTable(props: LessonTableProps) {
       data-moves={hand?.moves.length ?? 0}
     >
       <div class="tablebar">
-        <Totals game={game} conceal={props.conceal} tt={tt} name={name} />
+        <Totals game={game} conceal={props.conceal} t={t} name={name} />
       </div>
       {others.map((seat) => {
         const mask = state ? state.hands[seat] : 0;
@@ -124,11 +120,9 @@ export function LessonTable(props: LessonTableProps) {
             <div class="seat-head">
               <span class="seat-name">
                 {name(seat)}
-                {partner ? ` · ${tt("ui_partnerTag")}` : ""}
+                {partner ? ` · ${t("ui_partnerTag")}` : ""}
               </span>
-              <span class="seat-count">
-                {bones.length === 1 ? tt("ui_oneBoneLeft") : tt({ key: "ui_bonesLeft", params: { n: bones.length } })}
-              </span>
+              <span class="seat-count">{t("bonesLeft", { n: bones.length })}</span>
               {penalties > 0 && <span class="seat-penalty">+{penalties}</span>}
             </div>
             {faces && <span class="visually-hidden">{bones.map(makeBone).join(", ")}</span>}
@@ -168,10 +162,10 @@ export function LessonTable(props: LessonTableProps) {
           label={boardLabel}
         />
       </div>
-      <section class={`me ${props.interactive ? "turn" : ""}`} aria-label={tt("ui_yourHand")}>
+      <section class={`me ${props.interactive ? "turn" : ""}`} aria-label={t("yourHand")}>
         <div class="me-bar">
           <span class="seat-name">{name(LEARNER)}</span>
-          <span class="status">{props.interactive ? tt("ui_yourTurn") : ""}</span>
+          <span class="status">{props.interactive ? t("ui_yourTurn") : ""}</span>
           {state && game.rules.game === "french" && !props.conceal && state.penalties(LEARNER) > 0 && (
             <span class="seat-penalty">+{state.penalties(LEARNER)}</span>
           )}
@@ -183,14 +177,7 @@ export function LessonTable(props: LessonTableProps) {
             )}
           </span>
         </div>
-        <div
-          class="hand"
-          ref={handRef}
-          role="toolbar"
-          aria-label={tt("ui_yourHand")}
-          onKeyDown={onHandKey}
-          tabIndex={-1}
-        >
+        <div class="hand" ref={handRef} role="toolbar" aria-label={t("yourHand")} onKeyDown={onHandKey} tabIndex={-1}>
           {mine.map((bone, i) =>
             props.interactive ? (
               <button
@@ -240,17 +227,17 @@ export function LessonTable(props: LessonTableProps) {
 }
 
 /** Totals (French) or match points (line games), hidden while a prediction is open. */
-function Totals({ game, conceal, tt, name }: { game: Game; conceal: boolean; tt: TT; name: (s: number) => string }) {
+function Totals({ game, conceal, t, name }: { game: Game; conceal: boolean; t: T; name: (s: number) => string }) {
   const partner = game.rules.game === "partner";
   return (
     <div class="scores" data-testid="lesson-scores">
       <span class="scores-title">
-        {tt({ key: "ui_handN", params: { n: game.hands.length } })} ·{" "}
-        {tt(game.rules.game === "french" ? "ui_totals" : "ui_points")}
+        {t({ key: "handNumber", params: { n: game.hands.length } })} ·{" "}
+        {t(game.rules.game === "french" ? "ui_totals" : "points")}
       </span>
       {game.totals.map((total, side) => (
         <span class="score" key={side} data-side={side}>
-          <b>{partner ? tt(side === 0 ? "team_0" : "team_1") : name(side)}</b> {conceal ? "?" : total}
+          <b>{partner ? t(side === 0 ? "yourTeam" : "team_1") : name(side)}</b> {conceal ? "?" : total}
         </span>
       ))}
     </div>

@@ -1,6 +1,6 @@
 /**
  * Learn to play: the lessons of French, Cut Throat and Partner, the runner that steps through
- * them, and their text in English, Dutch and Spanish. Pure TypeScript over the engine; the
+ * them. Pure TypeScript over the engine; their text is in the app's dictionaries (../i18n), the
  * screens live elsewhere and render `viewOf(run)`.
  */
 
@@ -54,12 +54,3 @@ export {
   tryNotation,
   viewOf,
 } from "./runner";
-export {
-  TUTORIAL_LANGS,
-  type TutorialDict,
-  type TutorialKey,
-  type TutorialLang,
-  tutorialDictionaries,
-  tutorialText,
-  tutorialTranslator,
-} from "./text";

@@ -5,18 +5,12 @@
  */
 
 import type { GameKind } from "@crossbones/engine";
-import type { TutorialKey } from "./text";
+import type { Key, Param, TextRef } from "../i18n";
 
 export type CourseId = "french" | "cutthroat" | "partner";
 
-/** A value that fills a {placeholder}: plain, another text, or a list of texts (joined by commas). */
-export type Param = string | number | TextRef | readonly TextRef[];
-
-/** A string of the lesson dictionary with its placeholders. */
-export interface TextRef {
-  readonly key: TutorialKey;
-  readonly params?: Readonly<Record<string, Param>>;
-}
+/** A string of the dictionary with its placeholders (i18n/index.ts), and what fills one. */
+export type { Param, TextRef };
 
 /**
  * A table position as a compact game record: one entry per hand, each seat's bones as one string
@@ -67,7 +61,7 @@ export type MoveRequest =
 /** An explanation for a legal move that is not the requested one. */
 export interface WrongRule {
   readonly when: MoveRequest;
-  readonly text: TutorialKey;
+  readonly text: Key;
 }
 
 /** How the guide looks while saying a step. */
@@ -77,7 +71,7 @@ interface StepBase {
   /** Unique within the lesson; stable, as progress and tests refer to it. */
   readonly id: string;
   /** What the guide says. */
-  readonly say: TutorialKey;
+  readonly say: Key;
 }
 
 /** Text only. */
@@ -99,9 +93,9 @@ export interface TaskStep extends StepBase {
   /** Specific explanations for legal moves of the wrong kind, tried in order. */
   readonly wrong?: readonly WrongRule[];
   /** Explanation for any other legal move of the wrong kind. */
-  readonly otherwise: TutorialKey;
+  readonly otherwise: Key;
   /** What the guide says once the move is made. */
-  readonly done: TutorialKey;
+  readonly done: Key;
   /** One accepted move, in record notation ("Show me", tests, end-to-end tests). */
   readonly solution: string;
   /** One rejected move, in record notation (tests, end-to-end tests). */
@@ -133,7 +127,7 @@ export interface PredictStep extends StepBase {
   readonly position: Position;
   readonly ask: Ask;
   /** The guide's comment once the answer is revealed. */
-  readonly reveal: TutorialKey;
+  readonly reveal: Key;
 }
 
 export type Step = ExplainStep | PositionStep | TaskStep | PredictStep;
@@ -142,8 +136,8 @@ export interface Lesson {
   /** Unique across courses, e.g. "french-cross". */
   readonly id: string;
   readonly course: CourseId;
-  readonly title: TutorialKey;
-  readonly summary: TutorialKey;
+  readonly title: Key;
+  readonly summary: Key;
   readonly steps: readonly Step[];
 }
 
@@ -163,8 +157,8 @@ export interface PracticeSetup {
 
 export interface Course {
   readonly id: CourseId;
-  readonly title: TutorialKey;
-  readonly summary: TutorialKey;
+  readonly title: Key;
+  readonly summary: Key;
   readonly lessons: readonly Lesson[];
   readonly practice: PracticeSetup;
 }

@@ -27,11 +27,11 @@ import {
   refuseMove,
   SUIT,
 } from "@crossbones/engine";
+import type { Key } from "../i18n";
 import { LEARNER, type MoveRequest, type TaskStep, type TextRef } from "./model";
-import type { TutorialKey } from "./text";
 
-const CROSS_KEYS: readonly TutorialKey[] = ["arm_N", "arm_E", "arm_S", "arm_W"];
-const LINE_KEYS: readonly TutorialKey[] = ["end_L", "end_R"];
+const CROSS_KEYS: readonly Key[] = ["arm_N", "arm_E", "arm_S", "arm_W"];
+const LINE_KEYS: readonly Key[] = ["end_L", "end_R"];
 
 /** The name of a target (an arm of the cross or an end of the line) as a text. */
 export function targetText(game: Game, target: number): TextRef {
@@ -39,7 +39,7 @@ export function targetText(game: Game, target: number): TextRef {
 }
 
 export function seatText(seat: number): TextRef {
-  return { key: (["seat_0", "seat_1", "seat_2", "seat_3"] as const)[seat] };
+  return { key: (["you", "seat_1", "seat_2", "seat_3"] as const)[seat] };
 }
 
 /** Reads a move in record notation against the game's current hand; undefined if unreadable. */

@@ -3,10 +3,10 @@
  * has answered, all computed by the engine from the position.
  */
 
-import { type Game, makeBone, type PenaltyKind, sideOf } from "@crossbones/engine";
+import { type Game, makeBone, sideOf } from "@crossbones/engine";
+import { PENALTY_KEYS } from "../i18n";
 import type { Ask, TextRef } from "./model";
 import { seatText } from "./moves";
-import type { TutorialKey } from "./text";
 
 /** An answer the learner can pick. */
 export interface Choice {
@@ -79,7 +79,7 @@ export function choicesOf(game: Game, ask: Ask): Choice[] {
     }
     case "teamWinner":
       return [
-        { value: 0, label: { key: "team_0" } },
+        { value: 0, label: { key: "yourTeam" } },
         { value: 1, label: { key: "team_1" } },
         { value: -1, label: { key: "choice_draw" } },
       ];
@@ -90,15 +90,8 @@ export function choicesOf(game: Game, ask: Ask): Choice[] {
   }
 }
 
-const PENALTY_KEYS: Readonly<Record<PenaltyKind, TutorialKey>> = {
-  passWhenAble: "pen_passWhenAble",
-  passStreak: "pen_passStreak",
-  boardPass: "pen_boardPass",
-  illegalPlay: "pen_illegalPlay",
-};
-
 function sideText(game: Game, side: number): TextRef {
-  return game.rules.game === "partner" ? { key: side === 0 ? "team_0" : "team_1" } : seatText(side);
+  return game.rules.game === "partner" ? { key: side === 0 ? "yourTeam" : "team_1" } : seatText(side);
 }
 
 /** The reasoning behind the answer, line by line, from the engine's result. */
@@ -166,7 +159,7 @@ export function revealOf(game: Game, ask: Ask): TextRef[] {
       lines.push({ key: "rv_totals", params: { list: totals } });
       lines.push(
         game.finished && game.winner !== null
-          ? { key: "rv_setWinner", params: { name: seatText(game.winner) } }
+          ? { key: "setWinner", params: { name: seatText(game.winner) } }
           : { key: "rv_setGoesOn" },
       );
       return lines;

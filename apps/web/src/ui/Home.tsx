@@ -3,7 +3,7 @@
 import { type GameKind, OPTION_SPECS, type OptionSpec, PLAYER_COUNTS } from "@crossbones/engine";
 import type { JSX } from "preact";
 import { useState } from "preact/hooks";
-import type { Key, T } from "../i18n";
+import { GAME_KEYS, optionKeys, type T } from "../i18n";
 import { BOT_LEVELS, BOT_NAMES, type BotLevel, type Session, type Setup } from "../session";
 import { PRESETS } from "../view/presets";
 
@@ -114,8 +114,8 @@ export function Home({ t, saved, lastSetup, onContinue, onStart, onReplay, onLea
                 checked={game === g.kind}
                 onChange={() => chooseGame(g.kind)}
               />
-              <span class="game-name">{t(g.kind)}</span>
-              <span class="game-desc">{t(`${g.kind}Desc` as Key)}</span>
+              <span class="game-name">{t(GAME_KEYS[g.kind].name)}</span>
+              <span class="game-desc">{t(GAME_KEYS[g.kind].desc)}</span>
             </label>
           ))}
         </fieldset>
@@ -222,8 +222,9 @@ function OptionField({
   onChange: (v: unknown) => void;
 }) {
   const id = `opt-${spec.name}`;
-  const label = t(`opt_${spec.name}` as Key);
-  const summary = t(`opt_${spec.name}_sum` as Key);
+  const keys = optionKeys(spec.name);
+  const label = keys ? t(keys.label) : spec.name;
+  const summary = keys ? t(keys.summary) : spec.summary;
   let control: JSX.Element;
   if (spec.kind === "bool") {
     control = (
@@ -243,11 +244,14 @@ function OptionField({
         aria-describedby={`${id}-sum`}
         onChange={(e) => onChange((e.target as HTMLSelectElement).value)}
       >
-        {(spec.values ?? []).map((v) => (
-          <option key={v} value={v}>
-            {t(`opt_${spec.name}_${v}` as Key)}
-          </option>
-        ))}
+        {(spec.values ?? []).map((v) => {
+          const key = keys?.values?.[v];
+          return (
+            <option key={v} value={v}>
+              {key ? t(key) : v}
+            </option>
+          );
+        })}
       </select>
     );
   } else if (spec.name === "target") {

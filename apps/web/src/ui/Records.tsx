@@ -16,6 +16,7 @@ import type { T } from "../i18n";
 import { type Session, seatNames } from "../session";
 import type { Settings } from "../settings";
 import { eventText } from "../view/describe";
+import { refusalText } from "../view/refusalText";
 import { Board } from "./Board";
 import { BoneShape } from "./Bone";
 import { Modal } from "./Modal";
@@ -117,10 +118,11 @@ export function Replay({ t, settings, onBack }: { t: T; settings: Settings; onBa
     const parsed = parseRecord(source);
     if (!parsed.ok) {
       const e = parsed.error;
+      const message = refusalText(t, e, (seat) => t("playerN", { n: seat + 1 }));
       setError(
         e.hand !== null && e.move !== null
-          ? t("importErrorAt", { hand: e.hand + 1, move: e.move + 1, message: e.message })
-          : t("importError", { message: e.message }),
+          ? t("importErrorAt", { hand: e.hand + 1, move: e.move + 1, message })
+          : t("importError", { message }),
       );
       return;
     }
@@ -146,7 +148,7 @@ export function Replay({ t, settings, onBack }: { t: T; settings: Settings; onBa
   }, [playing, index, steps]);
 
   const step = steps?.[index];
-  const name = (seat: number) => names?.[seat] ?? `#${seat + 1}`;
+  const name = (seat: number) => names?.[seat] ?? t("playerN", { n: seat + 1 });
   const game = step?.game;
   const hand = game?.hands[game.hands.length - 1];
   const seats = hand?.seats ?? [];

@@ -1,6 +1,6 @@
 /** Settings: language, practice hands, animation speed, sound, pips. */
 
-import { LANGS, type Lang, type T, translate } from "../i18n";
+import { LANG_NAMES, LANGS, type Lang, type T } from "../i18n";
 import type { PipStyle, Settings, Speed } from "../settings";
 import { BoneShape } from "./Bone";
 
@@ -24,7 +24,7 @@ export function SettingsScreen({
         {LANGS.map((lang: Lang) => (
           <label key={lang} class="pill" lang={lang}>
             <input type="radio" name="lang" checked={settings.lang === lang} onChange={() => set({ lang })} />
-            {translate(lang, "langName")}
+            {LANG_NAMES[lang]}
           </label>
         ))}
       </fieldset>

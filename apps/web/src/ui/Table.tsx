@@ -21,7 +21,7 @@ import {
 } from "@crossbones/engine";
 import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { botMove, rankMoves } from "../bots/client";
-import type { Key, T } from "../i18n";
+import { type Key, PENALTY_KEYS, type T } from "../i18n";
 import { BOT_NAMES, botSeed, canUndo, dealNext, HUMAN, moveSeats, play, type Session, undo } from "../session";
 import { type Settings, timing } from "../settings";
 import { click } from "../sound";
@@ -448,7 +448,7 @@ function addToast(list: Toast[], e: GameEvent, t: T, name: (seat: number) => str
   if (e.type === "oneAllPlayTwo")
     return [...list, { id, text: t("evOneAllPlayTwo"), kind: "oneall", names: [], points: 0 }];
   if (e.type !== "penalty") return list;
-  const kind = t(`pen_${e.kind}` as Key);
+  const kind = t(PENALTY_KEYS[e.kind]);
   const existing = list.find((x) => x.kind === e.kind && x.points === e.points);
   const names = existing ? [...existing.names, name(e.seat)] : [name(e.seat)];
   const text = `${kind}: +${e.points} → ${names.join(", ")}`;
@@ -492,7 +492,7 @@ function SeatPanel({
           {partner ? ` · ${t("yourTeam")}` : ""}
         </span>
         <span class="seat-level">{level}</span>
-        <span class="seat-count">{count === 1 ? t("oneBoneLeft") : t("bonesLeft", { n: count })}</span>
+        <span class="seat-count">{t("bonesLeft", { n: count })}</span>
         {penalties > 0 && <span class="seat-penalty">+{penalties}</span>}
         {active && <span class="thinking-dot" aria-hidden="true" />}
       </div>

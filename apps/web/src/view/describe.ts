@@ -16,7 +16,7 @@ import {
   type PublicTable,
   sideOf,
 } from "@crossbones/engine";
-import { type Key, listText, type T } from "../i18n";
+import { anyOf, type Key, PENALTY_KEYS, type T } from "../i18n";
 
 const ARM_KEYS: readonly Key[] = ["armN", "armE", "armS", "armW"];
 const END_KEYS: readonly Key[] = ["endL", "endR"];
@@ -46,7 +46,7 @@ export function eventText(t: T, game: Game, e: GameEvent, name: SeatName): strin
     case "illegalAttempt":
       return t("evIllegal", { name: name(e.seat), bone: makeBone(e.bone), target: targetName(t, layout, e.target) });
     case "penalty":
-      return t("evPenalty", { name: name(e.seat), kind: t(`pen_${e.kind}` as Key), n: e.points });
+      return t("evPenalty", { name: name(e.seat), kind: t(PENALTY_KEYS[e.kind]), n: e.points });
     case "handEnd":
       if (e.end === "domino" && e.winner !== null) return t("evDomino", { name: name(e.winner) });
       return e.winner === null ? t("evBlockedNoWinner") : t("evBlocked");
@@ -66,11 +66,7 @@ export function endsText(t: T, table: PublicTable, layout: number): string {
   if (layout === CROSS && table.emptyArms > 0) {
     return t("srArmsEmpty", { bone: `${table.poseValue}-${table.poseValue}`, n: table.emptyArms });
   }
-  const list = listText(
-    t,
-    table.ends.map((n) => String(n)),
-  );
-  return t(layout === CROSS ? "srArmsShow" : "srEndsShow", { list });
+  return t(layout === CROSS ? "srArmsShow" : "srEndsShow", { list: table.ends });
 }
 
 /** "5-5 on East" for a move (the pose: just the bone). */
@@ -92,10 +88,6 @@ export function turnSummary(t: T, table: PublicTable, layout: number, legal: rea
   const isPose = table.phase === POSE;
   return t("srYourTurn", {
     ends,
-    plays: listText(
-      t,
-      plays.map((m) => moveText(t, layout, m, isPose)),
-      "or",
-    ),
+    plays: anyOf(plays.map((m) => moveText(t, layout, m, isPose))),
   });
 }

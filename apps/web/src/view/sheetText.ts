@@ -1,7 +1,7 @@
 /** Score-sheet lines in words, in the player's language. */
 
 import { makeBone } from "@crossbones/engine";
-import type { Key, T } from "../i18n";
+import { PENALTY_KEYS, type T } from "../i18n";
 import type { SheetLine } from "./scoresheet";
 
 const list = (bones: readonly number[]) => bones.map(makeBone).join(", ");
@@ -25,7 +25,7 @@ export function lineText(t: T, line: SheetLine): string {
     case "winnerDoubleOverridden":
       return t("line_winnerDoubleOverridden", { bone: makeBone(line.bone) });
     case "penalty": {
-      const kind = t(`pen_${line.penalty}` as Key);
+      const kind = t(PENALTY_KEYS[line.penalty]);
       return line.times > 1
         ? t("line_penaltyTimes", { kind, times: line.times, points: line.points })
         : t("line_penalty", { kind, points: line.points });

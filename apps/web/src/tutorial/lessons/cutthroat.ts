@@ -363,7 +363,7 @@ const oneAll: Lesson = {
 
 export const CUTTHROAT: Course = {
   id: "cutthroat",
-  title: "course_cutthroat",
+  title: "cutthroat",
   summary: "course_cutthroat_sum",
   lessons: [line, passing, blocked, sixLove, oneAll],
   practice: {

@@ -515,7 +515,7 @@ const set: Lesson = {
 
 export const FRENCH: Course = {
   id: "french",
-  title: "course_french",
+  title: "french",
   summary: "course_french_sum",
   lessons: [objective, cross, doubles, scoring, penalties, set],
   practice: {

@@ -229,7 +229,7 @@ const match: Lesson = {
 
 export const PARTNER: Course = {
   id: "partner",
-  title: "course_partner",
+  title: "partner",
   summary: "course_partner_sum",
   lessons: [teams, match],
   practice: {

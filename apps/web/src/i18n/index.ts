@@ -1,0 +1,221 @@
+/**
+ * The translation system: one dictionary per language (en.ts is the source, nl.ts and es.ts are
+ * typed by it) and one translator, `t`. The app's strings, the lessons' strings and the engine's
+ * refusals all live in the same dictionary.
+ *
+ * - `t(key, params?)` or `t({ key, params })` (a `TextRef`, as the lessons keep their texts).
+ * - A placeholder `{name}` takes a string, a number, another `TextRef`, a list of them (joined
+ *   with the language's "and": `Intl.ListFormat`) or `anyOf(list)` (joined with "or").
+ * - A value may be a plural, `{ one: "{n} bone", other: "{n} bones" }`, chosen by the `n`
+ *   parameter with `Intl.PluralRules`. The categories are CLDR's (`zero`, `one`, `two`, `few`,
+ *   `many`, `other`); a missing one falls back to `other`. Spanish has `many` for millions.
+ *
+ * Each language's dictionary is its own chunk, loaded once with `loadTranslator(lang)` (the app
+ * loads the player's language before its first render; the service worker precaches them all).
+ * Tests and tools that want every language at once import `./all`.
+ */
+
+import type { GameKind, PenaltyKind, RefusalCode, RefusalParams } from "@crossbones/engine";
+import type { en } from "./en";
+
+export const LANGS = ["en", "nl", "es"] as const;
+export type Lang = (typeof LANGS)[number];
+
+/** Each language's name in itself, for the language picker (the same whatever the app speaks). */
+export const LANG_NAMES: Readonly<Record<Lang, string>> = { en: "English", nl: "Nederlands", es: "Español" };
+
+/** The locale given to `Intl`: British English lists have no serial comma ("3, 5 and 6"). */
+const LOCALES: Readonly<Record<Lang, string>> = { en: "en-GB", nl: "nl", es: "es" };
+
+/** A text that depends on a number `{n}`, by CLDR plural category. */
+export interface Plural {
+  readonly zero?: string;
+  readonly one?: string;
+  readonly two?: string;
+  readonly few?: string;
+  readonly many?: string;
+  readonly other: string;
+}
+
+export type Entry = string | Plural;
+
+/** Every key of the dictionary: English is the source. */
+export type Key = keyof typeof en;
+
+/** A translation: a text where English has a text, a plural where English has a plural. */
+type Translated<E> = E extends string ? string : Plural;
+
+/** A dictionary: every English key, nothing else. */
+export type Dict = { readonly [K in Key]: Translated<(typeof en)[K]> };
+
+/** A text with its parameters, kept as data (the lessons' model) and translated when shown. */
+export interface TextRef {
+  readonly key: Key;
+  readonly params?: Params;
+}
+
+/** One value of a placeholder or of a list. */
+export type Item = string | number | TextRef;
+
+/** A list joined with "or" (`type: "or"`) or "and". */
+export interface ListParam {
+  readonly list: readonly Item[];
+  readonly type: "and" | "or";
+}
+
+/** What fills a placeholder: plain, another text, or a list ("3, 5 and 6"). */
+export type Param = Item | readonly Item[] | ListParam;
+export type Params = Readonly<Record<string, Param>>;
+
+/** A list to be read with "or": "5-5 on East or 3-6 on North". */
+export function anyOf(list: readonly Item[]): ListParam {
+  return { list, type: "or" };
+}
+
+/** The translator of one language. */
+export type T = (key: Key | TextRef, params?: Params) => string;
+
+function isList(value: Param): value is readonly Item[] {
+  return Array.isArray(value);
+}
+
+/** A translator over a dictionary (loaded with `loadTranslator`, or imported from `./all`). */
+export function makeTranslator(lang: Lang, dict: Dict): T {
+  const locale = LOCALES[lang];
+  // Made on first use: the first Intl.ListFormat loads locale data (about 20 ms), which the
+  // first render does not need.
+  let plurals: Intl.PluralRules | undefined;
+  const lists: { and?: Intl.ListFormat; or?: Intl.ListFormat } = {};
+  const list = (type: "and" | "or"): Intl.ListFormat =>
+    (lists[type] ??= new Intl.ListFormat(locale, { type: type === "or" ? "disjunction" : "conjunction" }));
+
+  const item = (value: Item): string =>
+    typeof value === "string" ? value : typeof value === "number" ? String(value) : text(value);
+
+  const param = (value: Param): string => {
+    if (isList(value)) return list("and").format(value.map(item));
+    if (typeof value === "object" && "list" in value) return list(value.type).format(value.list.map(item));
+    return item(value);
+  };
+
+  function text(ref: TextRef): string {
+    const entry: Entry = dict[ref.key];
+    const params = ref.params;
+    let template: string;
+    if (typeof entry === "string") template = entry;
+    else {
+      const n = params?.n;
+      plurals ??= new Intl.PluralRules(locale);
+      template = typeof n === "number" ? (entry[plurals.select(n)] ?? entry.other) : entry.other;
+    }
+    if (!params) return template;
+    return template.replace(/\{(\w+)\}/g, (m, name: string) => (Object.hasOwn(params, name) ? param(params[name]) : m));
+  }
+
+  return (key, params) => {
+    if (typeof key === "string") return text({ key, params });
+    return text(params ? { key: key.key, params: { ...key.params, ...params } } : key);
+  };
+}
+
+const LOADERS: { readonly [L in Lang]: () => Promise<Dict> } = {
+  en: () => import("./en").then((m) => m.en),
+  nl: () => import("./nl").then((m) => m.nl),
+  es: () => import("./es").then((m) => m.es),
+};
+
+const loaded = new Map<Lang, Promise<T>>();
+
+/** The translator of `lang`, its dictionary loaded on first use (a separate chunk per language). */
+export function loadTranslator(lang: Lang): Promise<T> {
+  let translator = loaded.get(lang);
+  if (!translator) {
+    translator = LOADERS[lang]().then((dict) => makeTranslator(lang, dict));
+    translator.catch(() => loaded.delete(lang));
+    loaded.set(lang, translator);
+  }
+  return translator;
+}
+
+/** The first of the browser's languages that we speak, else English. */
+export function browserLang(languages: readonly string[]): Lang {
+  for (const l of languages) {
+    const base = l.toLowerCase().split("-")[0];
+    const lang = LANGS.find((x) => x === base);
+    if (lang) return lang;
+  }
+  return "en";
+}
+
+// ---- keys built from data: typed tables, so a new kind is a type error rather than a missing text
+
+export const PENALTY_KEYS: Readonly<Record<PenaltyKind, Key>> = {
+  passWhenAble: "pen_passWhenAble",
+  passStreak: "pen_passStreak",
+  boardPass: "pen_boardPass",
+  illegalPlay: "pen_illegalPlay",
+};
+
+export const GAME_KEYS: Readonly<Record<GameKind, { readonly name: Key; readonly desc: Key }>> = {
+  french: { name: "french", desc: "frenchDesc" },
+  cutthroat: { name: "cutthroat", desc: "cutthroatDesc" },
+  partner: { name: "partner", desc: "partnerDesc" },
+};
+
+/** The label, one-line summary and (for a choice) value names of a rule option. */
+export interface OptionKeys {
+  readonly label: Key;
+  readonly summary: Key;
+  readonly values?: Readonly<Partial<Record<string, Key>>>;
+}
+
+const OPTION_KEYS: Readonly<Partial<Record<string, OptionKeys>>> = {
+  target: { label: "opt_target", summary: "opt_target_sum" },
+  doubleBlankValue: { label: "opt_doubleBlankValue", summary: "opt_doubleBlankValue_sum" },
+  heldDoubles: {
+    label: "opt_heldDoubles",
+    summary: "opt_heldDoubles_sum",
+    values: { once: "opt_heldDoubles_once", each: "opt_heldDoubles_each", pips: "opt_heldDoubles_pips" },
+  },
+  stackDoubles: { label: "opt_stackDoubles", summary: "opt_stackDoubles_sum" },
+  penaltyPass: { label: "opt_penaltyPass", summary: "opt_penaltyPass_sum" },
+  passWhenAblePenalty: { label: "opt_passWhenAblePenalty", summary: "opt_passWhenAblePenalty_sum" },
+  illegalPlayPenalty: { label: "opt_illegalPlayPenalty", summary: "opt_illegalPlayPenalty_sum" },
+  passStreakPenalty: { label: "opt_passStreakPenalty", summary: "opt_passStreakPenalty_sum" },
+  boardPassPenalty: { label: "opt_boardPassPenalty", summary: "opt_boardPassPenalty_sum" },
+  match: {
+    label: "opt_match",
+    summary: "opt_match_sum",
+    values: { sixLove: "opt_match_sixLove", straight: "opt_match_straight" },
+  },
+  oneAllPlayTwo: { label: "opt_oneAllPlayTwo", summary: "opt_oneAllPlayTwo_sum" },
+};
+
+/** The keys of the engine's rule option `name` (OPTION_SPECS), or undefined for an unknown one. */
+export function optionKeys(name: string): OptionKeys | undefined {
+  return Object.hasOwn(OPTION_KEYS, name) ? OPTION_KEYS[name] : undefined;
+}
+
+// ---- refusals: one text per engine code (RefusalCode), several where the parameters call for different sentences
+
+/** The codes whose text depends on a parameter, and the variants each one has. */
+export interface RefusalVariants {
+  readonly "bad-action": RefusalParams["bad-action"]["problem"];
+  /** A bone in a move, or in a seat's hand of a deal. */
+  readonly "unknown-bone": "move" | "deal";
+  /** The pose must be a given bone, or any double. */
+  readonly "wrong-pose": "must" | "double";
+  /** On a named target, or anywhere on the arms (cross) or the ends (line). */
+  readonly "does-not-fit": "target" | "arms" | "ends";
+  readonly "bad-option-value": RefusalParams["bad-option-value"]["kind"];
+}
+
+type RefusalKeyOf<C extends RefusalCode> = C extends keyof RefusalVariants
+  ? `refusal.${C}.${RefusalVariants[C]}`
+  : `refusal.${C}`;
+
+/** The dictionary keys of the refusals: `refusal.<code>` or `refusal.<code>.<variant>`. */
+export type RefusalKey = { [C in RefusalCode]: RefusalKeyOf<C> }[RefusalCode];
+
+/** The refusal part of the English dictionary: one entry per code (and variant). */
+export type RefusalTexts = { readonly [K in RefusalKey]: Entry };
