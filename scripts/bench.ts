@@ -6,6 +6,7 @@
 import { webBench } from "../apps/web/bench/web.js";
 import { botBench } from "../packages/bots/bench/decisions.js";
 import { legalMovesMicros, randomHands } from "../packages/engine/bench/random-hands.js";
+import { replayBench } from "../packages/engine/bench/replay.js";
 
 const RUNS = 5;
 const SECONDS = 1;
@@ -35,6 +36,9 @@ legalMovesMicros("french");
 legalMovesMicros("cutthroat");
 line("french legalMoves call", median([1, 2, 3].map(() => legalMovesMicros("french") * 1000)), "ns");
 line("cutthroat legalMoves call", median([1, 2, 3].map(() => legalMovesMicros("cutthroat") * 1000)), "ns");
+
+// Record replay: hands of 1,000 to 50,000 passes (linear in the moves?) and complete French sets.
+replayBench(line);
 
 // Bots: decision times at the default budgets (French, then the line games).
 botBench(line);
