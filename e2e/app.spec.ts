@@ -5,7 +5,7 @@
  */
 
 import { parseRecord } from "@crossbones/engine";
-import { checkA11y, expect, playByKeyboard, saved, shot, startGame, test } from "./fixtures";
+import { checkA11y, expect, playByKeyboard, STORAGE_KEY, saved, shot, startGame, test } from "./fixtures";
 
 test("home shows every game, the bots and the rule options", async ({ page, errors }) => {
   await page.goto("./");
@@ -135,6 +135,100 @@ test("export a record, then import it and watch it move by move", async ({ page 
   await expect(page.getByTestId("replay-position")).toContainText("Move 2");
   await shot(page, "replay");
   await checkA11y(page, "replay");
+});
+
+test("import errors in Dutch name the hand and the player, never a seat number", async ({ page }) => {
+  await page.addInitScript(
+    ([key]) =>
+      localStorage.setItem(
+        key,
+        JSON.stringify({ settings: { lang: "nl", speed: "off", sound: false, showHands: false, pips: "classic" } }),
+      ),
+    [STORAGE_KEY],
+  );
+  await page.goto("./");
+  await page.getByRole("button", { name: "Verslag bekijken" }).click();
+  const deal = [
+    ["0-0", "0-1", "1-1", "2-5", "3-6", "4-4", "5-6"],
+    ["0-2", "0-3", "1-2", "1-3", "2-2", "2-6", "7-9"],
+    ["0-4", "0-5", "1-4", "1-5", "2-3", "3-3", "4-6"],
+    ["0-6", "1-6", "2-4", "3-4", "3-5", "4-5", "5-5"],
+  ];
+  const record = (hands: unknown) =>
+    JSON.stringify({
+      format: "crossbones-record/1",
+      game: "french",
+      players: 4,
+      names: ["Ana", "Bob", "Cy", "Dee"],
+      hands,
+    });
+  await page.getByTestId("import-text").fill(record([{ deal, moves: [] }]));
+  await page.getByTestId("import-load").click();
+  const error = page.locator(".error");
+  await expect(error).toContainText("Dit verslag kan niet worden nagespeeld. Hand 1:");
+  await expect(error).toContainText('De hand van Bob in de deling bevat "7-9", en dat is geen steen');
+  await expect(error).not.toContainText(/seat|stoel \d|\bspeler \d/i);
+  // A move the rules refuse names the player who tried it, and the hand and move.
+  deal[1][6] = "6-6";
+  await page
+    .getByTestId("import-text")
+    .fill(record([{ deal, moves: ["0-0", "0-2@N", "0-4@E", "0-6@S", "0-1@W", "1-2@W"] }]));
+  await page.getByTestId("import-load").click();
+  await expect(error).toContainText("Hand 1, zet 6:");
+  await expect(error).toContainText("Bob kan 1-2 nog niet op de westarm spelen: die toont 1");
+  await checkA11y(page, "import error in Dutch");
+});
+
+test("a bone that fits arms showing different numbers asks which; a letter picks the arm", async ({ page }) => {
+  // French, hand 1 after 24 moves: You (seat 0) hold 4-6, which fits N, E and W (record from seed 5).
+  const deal = [
+    ["0-0", "1-6", "2-2", "2-3", "2-4", "2-6", "4-6"],
+    ["0-2", "0-4", "0-6", "1-1", "1-3", "5-6", "6-6"],
+    ["0-3", "1-2", "1-4", "3-3", "3-6", "4-4", "4-5"],
+    ["0-1", "0-5", "1-5", "2-5", "3-4", "3-5", "5-5"],
+  ];
+  // biome-ignore format: the hand's moves in rows of the table
+  const moves = [
+    "0-0", "0-2@N", "0-3@E", "0-1@S", "pass", "0-4@W", "3-3@E", "3-5@E", "2-2@N", "1-1@S", "1-2@N", "1-5@N",
+    "1-6@S", "6-6@S", "3-6@S", "3-4@S", "pass", "pass", "4-4@S", "5-5@N", "2-4@S", "5-6@N", "4-5@E", "2-5@S",
+  ];
+  const session = {
+    version: 2,
+    setup: {
+      game: "french",
+      players: 4,
+      options: {},
+      levels: ["easy", "easy", "easy", "easy"],
+      practice: false,
+      seed: 5,
+    },
+    record: { format: "crossbones-record/1", game: "french", players: 4, hands: [{ deal, moves }] },
+  };
+  await page.addInitScript(
+    ([key, value]) =>
+      localStorage.setItem(
+        key,
+        JSON.stringify({
+          settings: { lang: "en", speed: "off", sound: false, showHands: false, pips: "classic" },
+          session: JSON.parse(value),
+          screen: "table",
+        }),
+      ),
+    [STORAGE_KEY, JSON.stringify(session)] as const,
+  );
+  await page.goto("./");
+  await expect(page.locator(".me.turn")).toBeVisible();
+  await page.locator('.hand-bone[data-bone="4-6"]').focus();
+  await page.keyboard.press("Enter");
+  const chooser = page.locator("#choose-arm");
+  await expect(chooser).toBeVisible();
+  await expect(chooser.locator("button[data-target]")).toHaveCount(3);
+  await page.keyboard.press("b");
+  await expect(chooser).toHaveCount(0);
+  await expect(page.locator('.hand-bone[data-bone="4-6"]')).toHaveCount(0);
+  const stored = await saved(page);
+  const record = stored.session?.record as { hands: { moves: string[] }[] } | undefined;
+  expect(record?.hands[0].moves[24]).toBe("4-6@E");
 });
 
 test("a phone-sized screen fits the table without sideways scrolling", async ({ browser }) => {

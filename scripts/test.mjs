@@ -19,6 +19,9 @@ const bin = (name) => `node_modules/.bin/${name}`;
 
 if (!run("type check and build", bin("tsc"), ["-b"])) failed++;
 else passed++;
+// Tests, benches and scripts are not part of any package build: check their types on their own.
+if (!run("type check tests", bin("tsc"), ["-p", "tsconfig.tests.json"])) failed++;
+else passed++;
 if (!run("lint and format", bin("biome"), ["check", "."])) failed++;
 else passed++;
 

@@ -2,13 +2,13 @@
 
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { type Lang, loadTranslator, type T } from "./i18n";
-import { loadSession, newSession, resign, type Session, type Setup, saveSession } from "./session";
+import { loadSession, newSession, type Session, type Setup, saveSession } from "./session";
 import { readSettings, type Settings } from "./settings";
 import { readStored, writeStored } from "./storage";
+import { GameTable } from "./ui/GameTable";
 import { Home } from "./ui/Home";
 import { ExportDialog, Replay } from "./ui/Records";
 import { SettingsScreen } from "./ui/SettingsScreen";
-import { Table } from "./ui/Table";
 
 type Screen = "home" | "table" | "settings" | "replay" | "learn";
 
@@ -98,7 +98,7 @@ export function App(props: Language) {
 
   const start_ = (setup: Setup) => {
     const s = newSession(setup);
-    if (typeof s === "string") return;
+    if ("code" in s) return;
     setLastSetup(setup);
     setSession(s);
     setScreen("table");
@@ -120,7 +120,7 @@ export function App(props: Language) {
           <span class="brand-name">{t("appName")}</span>
         </button>
         <nav aria-label={t("menu")}>
-          {screen !== "table" && session && !session.game.finished && !session.resigned && (
+          {screen !== "table" && session && !session.game.finished && (
             <button type="button" onClick={() => go("table")}>
               {t("table")}
             </button>
@@ -162,19 +162,18 @@ export function App(props: Language) {
               practice: true,
               showHands: p.showHands,
               hints: p.hints,
-              seed: (Date.now() ^ Math.floor(Math.random() * 0x7fffffff)) >>> 0,
+              seed: crypto.getRandomValues(new Uint32Array(1))[0],
             })
           }
         />
       )}
       {screen === "table" && session && (
-        <Table
+        <GameTable
           session={session}
           settings={settings}
           t={t}
-          update={(expected, next) => setSession((cur) => (cur && cur.game === expected ? next : cur))}
+          update={(expected, next) => setSession((cur) => (cur === expected ? next : cur))}
           onNewGame={() => go("home")}
-          onResign={() => setSession(resign(session))}
           onExport={() => setExporting(true)}
         />
       )}

@@ -1,24 +1,29 @@
 /**
- * A game against bots as the app keeps it: the setup chosen on the home screen, the engine's Game
- * value and the deal generator's state. Pure functions over immutable values (no DOM), so undo
- * and persistence are a matter of keeping or rebuilding values. Saved as a game record
- * (RECORD.md) plus the generator state, so a saved game is also an exportable one.
+ * A game against bots as the app keeps it: the setup chosen on the home screen and the engine's
+ * Game value. Every change goes through the engine's boundary (`applyAction` for what a seat does,
+ * `startHand` for a deal), exactly as a remote table's will; screens get seat views, never the
+ * Game. Saved as a game record (RECORD.md), so a saved game is also an exportable one.
  */
 
 import {
-  applyMove,
+  type Action,
+  type ActionResult,
+  applyAction,
   createGame,
   createRng,
+  entropyRng,
   type Game,
   type GameKind,
-  type Move,
   makeRecord,
   needsDeal,
   parseRules,
+  type Refusal,
+  type Rng,
   randomDeal,
   replayRecord,
-  rngFromState,
+  type SeatView,
   startHand,
+  viewFor,
 } from "@crossbones/engine";
 
 export type BotLevel = "easy" | "medium" | "hard";
@@ -35,8 +40,13 @@ export interface Setup {
   /** Bot level per seat; entry 0 (the human) is ignored. */
   readonly levels: readonly BotLevel[];
   readonly practice: boolean;
-  /** Seeds the deals and the bots: the same seed replays the same game. */
+  /** Seeds the bots' choices (not the deals): the same seed and position, the same bot move. */
   readonly seed: number;
+  /**
+   * Deal from `seed` instead of from the browser's cryptographic generator: only for tests and
+   * bug reports (the page's `?seed=`), as a seeded deal can be guessed from one's own bones.
+   */
+  readonly seededDeals?: boolean;
   /** Practice: show every hand whatever the setting ("Try it" after the lessons). */
   readonly showHands?: boolean;
   /** Practice: show the hint on every turn of the human's. */
@@ -46,111 +56,99 @@ export interface Setup {
 export interface Session {
   readonly setup: Setup;
   readonly game: Game;
-  /** Deal generator state after the deals so far. */
-  readonly rng: readonly number[];
-  readonly resigned: boolean;
 }
 
 export const BOT_NAMES = ["", "Ruby", "Kofi", "Ines"] as const;
 
-export function newSession(setup: Setup): Session | string {
+/** The generator of hand `hand`'s deal: the browser's cryptographic one, or the test seed. */
+function dealRng(setup: Setup, hand: number): Rng {
+  if (setup.seededDeals) return createRng(`${setup.seed}:${hand}`);
+  return entropyRng((words) => crypto.getRandomValues(words));
+}
+
+function deal(setup: Setup, game: Game): Game {
+  if (!needsDeal(game)) return game;
+  const started = startHand(game, randomDeal(game.config, dealRng(setup, game.hands.length)));
+  return started.ok ? started.value : game;
+}
+
+/** A new game with its first hand dealt, or why the setup is refused. */
+export function newSession(setup: Setup): Session | Refusal {
   const rules = parseRules(setup.game, setup.players, setup.options);
-  if (!rules.ok) return rules.error.message;
-  const rng = createRng(setup.seed);
-  const game = createGame(rules.value);
-  const started = startHand(game, randomDeal(game.config, rng));
-  if (!started.ok) return started.error.message;
-  return { setup, game: started.value, rng: rng.state(), resigned: false };
+  if (!rules.ok) return rules.error;
+  return { setup, game: deal(setup, createGame(rules.value)) };
 }
 
 /** Deals the next hand when the last one is over (and the game is not). */
 export function dealNext(session: Session): Session {
-  if (!needsDeal(session.game) || session.resigned) return session;
-  const rng = rngFromState(session.rng);
-  const started = startHand(session.game, randomDeal(session.game.config, rng));
-  if (!started.ok) return session;
-  return { ...session, game: started.value, rng: rng.state() };
+  return { ...session, game: deal(session.setup, session.game) };
 }
 
-export function play(session: Session, move: Move): Session | string {
-  const next = applyMove(session.game, move);
-  if (!next.ok) return next.error.message;
-  return { ...session, game: next.value };
+/** A seat's action against the version it saw (see the engine's applyAction). */
+export function act(session: Session, seat: number, action: Action, version?: number): ActionResult {
+  return applyAction(session.game, seat, action, version);
 }
 
-/** Seats that made each move of the current hand. */
-export function moveSeats(game: Game): readonly number[] {
-  return game.hands[game.hands.length - 1]?.seats ?? [];
+/** What the human sees: their seat's view, every hand face up in a practice game that asks for it. */
+export function humanView(session: Session, showHands: boolean): SeatView {
+  const reveal = session.setup.practice && (showHands || session.setup.showHands === true);
+  return viewFor(session.game, HUMAN, { reveal });
 }
 
 /**
- * Practice undo: takes back the human's last move of the current hand and every bot move after
- * it, by replaying the hand's record without them. Null when there is nothing to take back.
+ * Practice undo: the version just before the human's last move of the current hand (the bots'
+ * moves after it go too), or null when there is nothing to take back.
  */
-export function undo(session: Session): Session | null {
-  const game = session.game;
-  if (!session.setup.practice || !game.state || game.state.over || game.finished) return null;
-  const seats = moveSeats(game);
-  let cut = -1;
-  for (let i = seats.length - 1; i >= 0; i--) {
-    if (seats[i] === HUMAN) {
-      cut = i;
-      break;
-    }
+export function undoVersion(view: SeatView): number | null {
+  if (view.phase !== "play" && view.phase !== "pose") return null;
+  for (let i = view.history.length - 1; i >= 0; i--) {
+    // The hand's moves are the last actions: move i was applied at version (version - length + i).
+    if (view.history[i].seat === HUMAN) return view.version - view.history.length + i;
   }
-  if (cut < 0) return null;
-  const record = makeRecord(game);
-  const hands = record.hands.map((h, i) =>
-    i === record.hands.length - 1 ? { ...h, moves: h.moves.slice(0, cut) } : h,
-  );
-  const replayed = replayRecord({ ...record, hands });
-  if (!replayed.ok) return null;
-  return { ...session, game: replayed.value.game };
+  return null;
 }
 
-export function canUndo(session: Session): boolean {
-  return undo(session) !== null;
+/** The game as it was at `version`, replayed by the engine from its own record. */
+export function backTo(session: Session, version: number): Session | null {
+  const replayed = replayRecord(makeRecord(session.game), { upTo: version });
+  return replayed.ok ? { ...session, game: replayed.value.game } : null;
 }
 
-/** Deterministic bot seed for a move: same game seed, same bot decisions. */
+/** Deterministic bot seed for a decision: same game seed and position, same bot move. */
 export function botSeed(session: Session): number {
-  const g = session.game;
-  const moves = g.hands[g.hands.length - 1]?.moves.length ?? 0;
-  return (Math.imul(session.setup.seed ^ 0x5bd1e995, 31) + g.hands.length * 1009 + moves * 7919) >>> 0;
-}
-
-export function resign(session: Session): Session {
-  return { ...session, resigned: true };
+  return (Math.imul(session.setup.seed ^ 0x5bd1e995, 31) + session.game.version * 7919) >>> 0;
 }
 
 // ---------------------------------------------------------------------------------------------
-// Saving: the record of the game plus what a record does not hold.
+// Saving: the setup and the game's record.
 
 export interface SavedSession {
-  readonly version: 1;
+  readonly version: 2;
   readonly setup: Setup;
   readonly record: unknown;
-  readonly rng: readonly number[];
-  readonly resigned: boolean;
 }
 
 export function saveSession(session: Session): SavedSession {
-  return {
-    version: 1,
-    setup: session.setup,
-    record: makeRecord(session.game, seatNames(session.setup.players)),
-    rng: session.rng,
-    resigned: session.resigned,
-  };
+  return { version: 2, setup: session.setup, record: makeRecord(session.game, seatNames(session.setup.players)) };
 }
 
+/**
+ * A saved game, or null when it cannot be read. Version 1 (which also kept the deal generator's
+ * state) is read too: its record holds the whole game, and later deals come from the new source.
+ */
 export function loadSession(saved: unknown): Session | null {
   if (!saved || typeof saved !== "object") return null;
-  const s = saved as SavedSession;
-  if (s.version !== 1 || !s.setup || !Array.isArray(s.rng)) return null;
+  const s = saved as { version?: unknown; setup?: unknown; record?: unknown; resigned?: unknown };
+  if ((s.version !== 1 && s.version !== 2) || !s.setup || typeof s.setup !== "object") return null;
   const replayed = replayRecord(s.record);
   if (!replayed.ok) return null;
-  return { setup: s.setup, game: replayed.value.game, rng: s.rng, resigned: !!s.resigned };
+  let game = replayed.value.game;
+  // Version 1 kept a resignation beside the record.
+  if (s.version === 1 && s.resigned === true) {
+    const r = applyAction(game, HUMAN, { type: "resign" });
+    if (r.ok) game = r.value;
+  }
+  return { setup: s.setup as Setup, game };
 }
 
 /** Names written into records: "You" and the bots. */

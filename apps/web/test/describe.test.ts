@@ -60,7 +60,7 @@ describe("screen-reader summary", () => {
     if (!game) throw new Error("no position");
     const hand = game.hands[0];
     const name = (seat: number) => ["You", "Ruby", "Kofi", "Ines"][seat];
-    const lines = hand.events.map((e) => eventText(t, game, e, name)).filter(Boolean);
+    const lines = hand.events.map((e) => eventText(t, game.config.layout, e, name)).filter(Boolean);
     expect(lines[0]).toMatch(/^(You|Ruby|Kofi|Ines) posed 0-0$/);
     expect(lines.some((l) => /played \d-\d on (North|East|South|West)/.test(l ?? ""))).toBe(true);
   });

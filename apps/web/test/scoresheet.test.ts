@@ -1,18 +1,31 @@
+/**
+ * The score sheet shows the engine's hand results (never recomputed) in words. These tests hold
+ * what it shows to what a player could check by hand: the bones left add up to the count line,
+ * the one-line arithmetic evaluates to the score, held doubles and a winner's double appear
+ * exactly when the bones say so, totals chain from hand to hand, and line-match points move as
+ * C6–C8 say.
+ */
+
 import {
   applyMove,
+  boneHigh,
+  boneLow,
   createGame,
   createRng,
   type Game,
+  type HandResult,
   legalMoves,
+  makeBone,
   PASS,
   parseBone,
   parseRules,
   randomDeal,
   startHand,
+  viewFor,
 } from "@crossbones/engine";
 import { describe, expect, it } from "vitest";
 import { dictionaries, LANGS, translator } from "../src/i18n/all.js";
-import { type FrenchSheet, formula, handSheet, type LineSheet, lineTotalsAfter } from "../src/view/scoresheet.js";
+import { type FrenchSheet, formula, handSheet, type LineSheet } from "../src/view/scoresheet.js";
 import { lineText } from "../src/view/sheetText.js";
 
 /** A whole game with random legal moves (passing sometimes when a penalty pass is allowed). */
@@ -42,10 +55,38 @@ function playGame(game: string, players: number, options: Record<string, unknown
   return g;
 }
 
-/** Evaluates the sheet's one-line arithmetic, "(11 + 4) × 2 = 30 + 10 = 40", to its last number. */
-function lastNumber(text: string): number {
-  const parts = text.split("=");
-  return Number(parts[parts.length - 1].trim());
+/** Every finished hand's result, as the seat at the bottom sees it. */
+function results(game: Game): HandResult[] {
+  return viewFor(game, 0).results.filter((r): r is HandResult => r !== null);
+}
+
+/**
+ * Evaluates the sheet's arithmetic by hand. It reads as one runs a sum at a table: "11", "11 + 10
+ * = 21", "(11 + 4) × 2 = 30" or "(11 + 4) × 2 × 2 = 60 + 10 = 70": the score, then the penalties.
+ */
+function evaluate(formula: string): { product: number; total: number } {
+  const parts = formula.split(" = ");
+  const sum = (text: string) => text.split(" + ").reduce((a, b) => a + Number(b), 0);
+  const isProduct = parts[0].includes("×") || parts[0].startsWith("(");
+  const product = isProduct
+    ? parts[0]
+        .split(" × ")
+        .map((f) => sum(f.replace(/[()]/g, "")))
+        .reduce((a, b) => a * b)
+    : Number(parts[0].split(" + ")[0]);
+  // The running sum after the score: "S + P = T" must add up.
+  const running = isProduct ? parts.slice(1) : parts;
+  if (running.length === 2) expect(sum(running[0])).toBe(Number(running[1]));
+  if (isProduct) expect(Number(running[0].split(" + ")[0])).toBe(product);
+  return { product, total: Number(parts[parts.length - 1]) };
+}
+
+/** Pips of bones named "a-b", 0-0 counting `blank`: the count a player makes by hand. */
+function pips(names: readonly string[], blank: number): number {
+  return names.reduce((n, name) => {
+    const [a, b] = name.split("-").map(Number);
+    return n + (a === 0 && b === 0 ? blank : a + b);
+  }, 0);
 }
 
 describe("French score sheet", () => {
@@ -56,36 +97,58 @@ describe("French score sheet", () => {
     { stackDoubles: false },
   ];
 
-  it("agrees with the engine's result for every seat of every hand, and explains each factor", () => {
+  it("says what a player can check by hand: counts, doubles, the arithmetic and the totals", () => {
     const seen = new Set<string>();
     variants.forEach((options, v) => {
       for (let seed = 1; seed <= 6; seed++) {
         const game = playGame("french", 4, options, seed * 10 + v);
+        const rules = game.rules;
+        if (rules.game !== "french") throw new Error("not French");
+        const o = rules.options;
         let running = [0, 0, 0, 0];
-        game.hands.forEach((hand, h) => {
-          const sheet = handSheet(game, h) as FrenchSheet;
+        for (const [h, result] of results(game).entries()) {
+          const sheet = handSheet(result, rules) as FrenchSheet;
           expect(sheet.kind).toBe("french");
-          const result = hand.result;
-          if (!result?.french) throw new Error("unfinished hand");
-          sheet.rows.forEach((row, seat) => {
-            const f = result.french?.[seat];
-            if (!f) throw new Error("missing seat");
-            expect(row.score).toBe(f.score);
-            expect(row.penalties).toBe(f.penaltyTotal);
-            expect(row.before).toBe(running[seat]);
-            expect(row.after).toBe(running[seat] + f.score + f.penaltyTotal);
-            expect(lastNumber(row.formula)).toBe(f.score + f.penaltyTotal);
+          // The winner's double, from the hand's last play.
+          const plays = game.hands[h].events.filter((e) => e.type === "play");
+          const last = plays[plays.length - 1];
+          const outWithDouble =
+            result.end === "domino" && last?.type === "play" && boneLow(last.bone) === boneHigh(last.bone);
+          expect(sheet.winningDouble !== null).toBe(outWithDouble);
+          for (const row of sheet.rows) {
+            const left = game.hands[h].deal[row.seat];
+            const played = game.hands[h].events
+              .filter((e) => (e.type === "play" || e.type === "pose") && e.seat === row.seat)
+              .map((e) => (e.type === "play" || e.type === "pose" ? e.bone : -1));
+            const kept = Array.from({ length: 28 }, (_, b) => b)
+              .filter((b) => (left & (1 << b)) !== 0 && !played.includes(b))
+              .map(makeBone);
+            const doubles = kept.filter((name) => name[0] === name[2]);
+            const count = row.lines.find((l) => l.kind === "count");
+            if (kept.length === 0) expect(row.lines.some((l) => l.kind === "wentOut")).toBe(row.winner);
+            else expect(count?.kind === "count" && count.count).toBe(pips(kept, o.doubleBlankValue));
+            const held = row.lines.find((l) => l.kind === "heldFactor" || l.kind === "heldPips");
+            expect(held !== undefined).toBe(doubles.length > 0);
+            if (held?.kind === "heldFactor") {
+              expect(held.factor).toBe(o.heldDoubles === "each" ? 2 ** doubles.length : 2);
+            }
+            if (held?.kind === "heldPips") expect(held.pips).toBe(pips(doubles, o.doubleBlankValue));
+            const doubled = row.lines.some((l) => l.kind === "winnerDouble");
+            const overridden = row.lines.some((l) => l.kind === "winnerDoubleOverridden");
+            expect(doubled || overridden).toBe(outWithDouble && !row.winner);
+            expect(overridden).toBe(outWithDouble && !row.winner && !o.stackDoubles && doubles.length > 0);
+            // The one-line arithmetic, evaluated by hand, is the score and what the hand adds.
+            const { product, total } = evaluate(row.formula);
+            expect(product).toBe(row.score);
+            expect(total).toBe(row.added);
+            const penalties = row.lines.reduce((sum, l) => sum + (l.kind === "penalty" ? l.points : 0), 0);
+            expect(row.added).toBe(row.score + penalties);
+            expect(row.before).toBe(running[row.seat]);
+            expect(row.after).toBe(row.before + row.added);
             for (const line of row.lines) seen.add(line.kind === "penalty" ? `penalty:${line.penalty}` : line.kind);
-            if (f.heldFactor > 1)
-              expect(row.lines.some((l) => l.kind === "heldFactor" && l.factor === f.heldFactor)).toBe(true);
-            if (f.heldPips > 0)
-              expect(row.lines.some((l) => l.kind === "heldPips" && l.pips === f.heldPips)).toBe(true);
-            if (f.winnerDoubleFactor > 1) expect(row.lines.some((l) => l.kind === "winnerDouble")).toBe(true);
-            const penaltySum = row.lines.reduce((sum, l) => sum + (l.kind === "penalty" ? l.points : 0), 0);
-            expect(penaltySum).toBe(f.penaltyTotal);
-          });
-          running = running.map((t, s) => t + result.score[s] + result.penalties[s]);
-        });
+          }
+          running = sheet.rows.map((r) => r.after);
+        }
         expect(running).toEqual(game.totals);
       }
     });
@@ -115,6 +178,7 @@ describe("French score sheet", () => {
       winnerDoubleOverridden: false,
       score: 11,
       penalties: { passWhenAble: 0, passStreak: 0, boardPass: 0, illegalPlay: 0 },
+      penaltyTimes: { passWhenAble: 0, passStreak: 0, boardPass: 0, illegalPlay: 0 },
       penaltyTotal: 0,
     };
     expect(formula(base)).toBe("11");
@@ -150,9 +214,10 @@ describe("French score sheet", () => {
 });
 
 describe("line score sheet", () => {
-  it("follows the match points through bruk and one-all-play-two", () => {
+  it("moves the match points as C6-C8 say: a win adds the hand's worth, bruk and one-all-play-two reset", () => {
     let sawBruk = false;
     let sawDraw = false;
+    let sawOneAll = false;
     for (let seed = 1; seed <= 15; seed++) {
       for (const [game, players] of [
         ["cutthroat", 2],
@@ -160,19 +225,42 @@ describe("line score sheet", () => {
         ["partner", 4],
       ] as const) {
         const g = playGame(game, players, {}, seed);
-        g.hands.forEach((_, h) => {
-          const sheet = handSheet(g, h) as LineSheet;
+        let worth = 1;
+        let running = new Array(game === "partner" ? 2 : players).fill(0);
+        for (const result of results(g)) {
+          const sheet = handSheet(result, g.rules) as LineSheet;
           expect(sheet.kind).toBe("line");
-          sawBruk ||= sheet.bruk;
-          sawDraw ||= sheet.draw;
-          if (sheet.draw) expect(sheet.winner).toBeNull();
-          expect(sheet.after).toEqual(lineTotalsAfter(g, h));
-        });
-        expect(lineTotalsAfter(g, g.hands.length - 1)).toEqual(g.totals);
+          expect(sheet.before).toEqual(running);
+          if (sheet.draw) {
+            sawDraw = true;
+            expect(sheet.winner).toBeNull();
+            expect(sheet.after).toEqual(sheet.before);
+            worth = 2;
+          } else {
+            const side = sheet.side as number;
+            expect(side).toBe(game === "partner" ? (sheet.winner as number) % 2 : sheet.winner);
+            let expected = sheet.before.map((t, s) => (s === side ? t + worth : t));
+            if (sheet.oneAllPlayTwo) {
+              sawOneAll = true;
+              expected = sheet.before.map((_, s) => (s === side ? 2 : 0));
+            } else expect(sheet.worth).toBe(worth);
+            const won = expected[side] >= 6;
+            if (!won && expected.every((t) => t >= 1) && !expected.every((t) => t === 1)) {
+              sawBruk = true;
+              expect(sheet.bruk).toBe(true);
+              expected = expected.map(() => 0);
+            }
+            expect(sheet.after).toEqual(expected);
+            worth = 1;
+          }
+          running = [...sheet.after];
+        }
+        expect(running).toEqual(g.totals);
       }
     }
     expect(sawBruk).toBe(true);
     expect(sawDraw).toBe(true);
+    expect(sawOneAll).toBe(true);
   });
 });
 

@@ -4,31 +4,56 @@
  * the engine's. A rule change that makes a lesson say something false fails here.
  */
 
-import { makeBone, moveBone, PASS, POSE, parseBone, playMove, refuseMove } from "@crossbones/engine";
+import {
+  type Action,
+  actionText,
+  applyAction,
+  type Game,
+  makeBone,
+  parseAction,
+  parseBone,
+  viewFor,
+} from "@crossbones/engine";
 import { describe, expect, it } from "vitest";
 import { translator } from "../src/i18n/all";
 import {
   allLessons,
   answerOf,
   COURSES,
-  candidateMoves,
+  candidateActions,
   checkTaskMove,
   choicesOf,
   gameOf,
   LEARNER,
   type Lesson,
+  lessonView,
   matchesRequest,
   type PredictStep,
-  pickBone,
   positionGame,
-  readMove,
   revealOf,
   type Step,
   startLesson,
   type TaskStep,
   toRecord,
-  tryMove,
+  tryAction,
 } from "../src/tutorial";
+import { refusalText } from "../src/view/refusalText";
+
+/** An action in record notation; the test fails on one it cannot read. */
+function action(text: string): Action {
+  const a = parseAction(text);
+  if (!a.ok) throw new Error(a.error.message);
+  return a.value;
+}
+
+/** Whether the engine accepts the learner's action as a play (not refused, not charged). */
+function legal(game: Game, act: Action): boolean {
+  const r = applyAction(game, LEARNER, act);
+  return r.ok && r.charged === null;
+}
+
+const names = (lang: "en" | "nl" | "es") => (seat: number) =>
+  translator(lang)({ key: (["you", "seat_1", "seat_2", "seat_3"] as const)[seat] });
 
 const lessons = allLessons();
 const lessonOfStep = (step: Step): Lesson => lessons.find((l) => l.steps.includes(step)) as Lesson;
@@ -112,163 +137,174 @@ describe("tasks", () => {
 
   it.each(tasks)("%s: the solution is legal and accepted", (_, step) => {
     const game = positionGame(step.position);
-    const move = readMove(game, step.solution);
-    expect(move).toBeDefined();
-    expect(refuseMove(game, move as number)).toBeUndefined();
-    expect(matchesRequest(game, step.request, move as number)).toBe(true);
-    const check = checkTaskMove(step, game, move as number);
+    const act = action(step.solution);
+    expect(legal(game, act)).toBe(true);
+    const after = applyAction(game, LEARNER, act);
+    if (!after.ok) return;
+    expect(matchesRequest(lessonView(game), after.value, step.request)).toBe(true);
+    const check = checkTaskMove(step, game, act);
     expect(check.ok).toBe(true);
     if (check.ok) expect(check.text.key).toBe(step.done);
   });
 
   it.each(tasks)("%s: the mistake is refused with an explanation", (_, step) => {
     const game = positionGame(step.position);
-    const move = readMove(game, step.mistake);
-    expect(move).toBeDefined();
-    const check = checkTaskMove(step, game, move as number);
+    const check = checkTaskMove(step, game, action(step.mistake));
     expect(check.ok).toBe(false);
+    if (check.ok) return;
     for (const lang of ["en", "nl", "es"] as const) {
-      const text = translator(lang)(check.text);
+      const t = translator(lang);
+      const text = check.illegal ? refusalText(t, check.refusal, names(lang)) : t(check.text);
       expect(text.length).toBeGreaterThan(5);
       expect(text).not.toMatch(/\{\w+\}/);
     }
   });
 
-  it.each(tasks)("%s: only moves of the requested kind are accepted, and only legal ones", (_, step) => {
+  it.each(tasks)("%s: only actions of the requested kind are accepted, and only legal ones", (_, step) => {
     const game = positionGame(step.position);
     let accepted = 0;
     let refused = 0;
-    for (const move of candidateMoves(game)) {
-      const check = checkTaskMove(step, game, move);
-      const legal = refuseMove(game, move) === undefined;
+    for (const act of candidateActions(game)) {
+      const check = checkTaskMove(step, game, act);
+      const ok = legal(game, act);
       if (check.ok) {
         accepted++;
-        expect(legal).toBe(true);
-        expect(matchesRequest(game, step.request, move)).toBe(true);
+        expect(ok, actionText(act)).toBe(true);
       } else {
         refused++;
-        expect(check.illegal).toBe(!legal);
-        if (legal) expect(matchesRequest(game, step.request, move)).toBe(false);
-        expect(translator("en")(check.text)).not.toMatch(/\{\w+\}/);
+        expect(check.illegal, actionText(act)).toBe(!ok);
+        const after = applyAction(game, LEARNER, act);
+        if (ok && after.ok) expect(matchesRequest(lessonView(game), after.value, step.request)).toBe(false);
       }
     }
     expect(accepted).toBeGreaterThan(0);
     expect(refused).toBeGreaterThan(0);
   });
 
-  it.each(tasks)("%s: picking the mistake's bone in the hand is refused too", (_, step) => {
-    // What a player does: tap the bone, and pick the arm when asked.
-    let run = startLesson(lessonOfStep(step).id, lessonOfStep(step).steps.indexOf(step));
+  it.each(tasks)("%s: tapping the mistake's bone (and its arm, when asked) is refused too", (_, step) => {
+    // What a player does at the table: tap the bone; the table asks for the arm only when the view
+    // says the choice matters.
+    const run = startLesson(lessonOfStep(step).id, lessonOfStep(step).steps.indexOf(step));
     if (step.mistake === "pass") {
-      expect(tryMove(run, PASS).kind).toBe("wrong");
+      expect(tryAction(run, { type: "pass" }).kind).toBe("wrong");
       return;
     }
     const [bone, target] = step.mistake.split("@");
-    const out = pickBone(run, parseBone(bone) as number);
-    if (out.kind === "chooseTarget") {
-      run = out.run;
-      const t = { N: 0, E: 1, S: 2, W: 3, L: 0, R: 1 }[target as "N"];
-      expect(out.targets).toContain(t);
-      expect(tryMove(run, playMove(parseBone(bone) as number, t)).kind).toBe("wrong");
-    } else expect(out.kind).toBe("wrong");
+    const play = lessonView(positionGame(step.position)).plays.find((p) => p.bone === parseBone(bone));
+    const tapped: Action = play?.choose ? { type: "play", bone, target } : { type: "play", bone };
+    expect(tryAction(run, tapped).kind).toBe("wrong");
   });
 
-  it.each(tasks)("%s: an illegal move is explained in words that name the rule", (_, step) => {
+  it.each(tasks)("%s: an illegal action is explained by the engine's refusal, naming the rule", (_, step) => {
     const game = positionGame(step.position);
-    for (const move of candidateMoves(game)) {
-      if (refuseMove(game, move) === undefined) continue;
-      const check = checkTaskMove(step, game, move);
+    for (const act of candidateActions(game)) {
+      if (legal(game, act)) continue;
+      const check = checkTaskMove(step, game, act);
       expect(check.ok).toBe(false);
-      if (!check.ok) expect(check.text.key).toMatch(/^why_/);
+      if (!check.ok) expect(check.illegal).toBe(true);
+      if (!check.ok && check.illegal) {
+        expect(check.refusal.code).toMatch(
+          /^(not-held|must-pose|wrong-pose|arm-started|needs-pose-number|does-not-fit|double-not-down|choose-target|must-play|unknown-target)$/,
+        );
+      }
     }
   });
 });
 
 describe("task details", () => {
+  // The engine's refusals in the game's own words (view/refusalText.ts), as the learner reads them.
+  const ARM_STARTED =
+    "You cannot play 0-2 on the north arm yet: all four arms must be started first, and the north arm already is.";
+  const NEEDS_POSE_NUMBER =
+    "You cannot start the west arm with 2-5: the first bone on each arm must have a 0, to join the pose 0-0.";
+  const FROZEN_EAST =
+    "You cannot play 3-4 on the east arm yet: it shows 3, and only 3-3 can go there until it is on the board.";
+  const FROZEN_NORTH =
+    "You cannot play 0-2 on the north arm yet: it shows 2, and only 2-2 can go there until it is on the board.";
+  const LINE_NO_FIT = "You cannot play 1-4 on the left end: it shows 5.";
+  const MUST_PLAY = "You can play 0-1, so passing is not allowed.";
+  const MUST_POSE = "You cannot pass: the hand starts with a pose.";
+
   const find = (lesson: string, step: string): TaskStep => {
     const s = lessons.find((l) => l.id === lesson)?.steps.find((x) => x.id === step);
     if (s?.type !== "task") throw new Error(`${lesson}/${step} is not a task`);
     return s;
   };
   const explain = (step: TaskStep, notation: string) => {
-    const game = positionGame(step.position);
-    const check = checkTaskMove(step, game, readMove(game, notation) as number);
-    return check.ok ? "ok" : translator("en")(check.text);
+    const check = checkTaskMove(step, positionGame(step.position), action(notation));
+    if (check.ok) return "ok";
+    const t = translator("en");
+    return check.illegal ? refusalText(t, check.refusal, names("en")) : t(check.text);
   };
 
   it("F2a: a pose other than 0-0 in the first hand is refused", () => {
     expect(explain(find("french-objective", "pose00"), "3-3")).toBe(
-      "The first hand of a set is posed with 0-0, not 3-3.",
+      "You cannot pose 3-3: this hand is posed with 0-0.",
     );
   });
 
   it("F2b: the winner poses any double, not another bone", () => {
     const step = find("french-objective", "poseDouble");
     for (const d of ["3-3", "4-4", "6-6"]) expect(explain(step, d)).toBe("ok");
-    expect(explain(step, "3-5")).toBe("The pose must be a double; 3-5 is not.");
+    expect(explain(step, "3-5")).toBe("You cannot pose 3-5: the pose must be a double.");
   });
 
   it("F3: the fourth arm must be filled before another arm grows", () => {
     const step = find("french-cross", "fill");
     expect(explain(step, "0-2@W")).toBe("ok");
-    expect(explain(step, "0-2@N")).toBe("0-2 cannot go on the north arm yet: all four arms must be started first.");
-    expect(explain(step, "2-5@W")).toBe("Each arm starts with a bone that has a 0, to join the pose. 2-5 has none.");
+    expect(explain(step, "0-2")).toBe("ok");
+    expect(explain(step, "0-2@N")).toBe(ARM_STARTED);
+    expect(explain(step, "2-5@W")).toBe(NEEDS_POSE_NUMBER);
   });
 
   it("F4: a frozen arm takes only its double", () => {
     const step = find("french-doubles", "double");
-    expect(explain(step, "3-4@E")).toBe(
-      "3-4 must wait: the east arm shows 3, and only 3-3 can go there until it is on the board.",
-    );
+    expect(explain(step, "3-4@E")).toBe(FROZEN_EAST);
     expect(explain(step, "pass")).toBe("You can play, so passing would cost you 10 points. Try the move I asked for.");
-    expect(explain(find("french-doubles", "follow"), "0-2@N")).toBe(
-      "0-2 must wait: the north arm shows 2, and only 2-2 can go there until it is on the board.",
-    );
+    expect(explain(find("french-doubles", "follow"), "0-2@N")).toBe(FROZEN_NORTH);
   });
 
   it("F7: only the board-pass play is accepted, and the others pay as they pass", () => {
     const step = find("french-penalties", "boardPass");
     expect(explain(step, "2-2@E")).toBe("That's a fine play, but afterwards Ruby could still play: no board pass.");
     const game = positionGame(step.position);
-    const check = checkTaskMove(step, game, readMove(game, step.solution) as number);
+    const check = checkTaskMove(step, game, action(step.solution));
     expect(check.ok).toBe(true);
     if (!check.ok) return;
-    const after = check.game.state;
-    expect(after?.turn).toBe(LEARNER);
-    expect([1, 2, 3].map((seat) => after?.penalties(seat))).toEqual([10, 10, 10]);
+    const after = lessonView(check.game);
+    expect(after.turn).toBe(LEARNER);
+    expect(after.penalties.slice(1)).toEqual([10, 10, 10]);
   });
 
   it("F6: the third pass in a row costs 10", () => {
     const step = find("french-penalties", "third");
-    const game = positionGame(step.position);
-    const check = checkTaskMove(step, game, PASS);
-    expect(check.ok && check.game.state?.penalties(LEARNER)).toBe(10);
+    const check = checkTaskMove(step, positionGame(step.position), { type: "pass" });
+    expect(check.ok && lessonView(check.game).penalties[LEARNER]).toBe(10);
   });
 
   it("F5: the penalty pass costs 10", () => {
     const step = find("french-penalties", "penaltyPass");
     const game = positionGame(step.position);
-    expect(game.state?.canPlay()).toBe(true);
-    const before = game.state?.penalties(LEARNER) ?? 0;
-    const check = checkTaskMove(step, game, PASS);
-    expect(check.ok && (check.game.state?.penalties(LEARNER) ?? 0) - before).toBe(10);
+    const before = lessonView(game);
+    expect(before.plays.length).toBeGreaterThan(0);
+    expect(before.passCost).toBe(10);
+    const check = checkTaskMove(step, game, { type: "pass" });
+    expect(check.ok && lessonView(check.game).penalties[LEARNER] - before.penalties[LEARNER]).toBe(10);
   });
 
   it("C2/C4: Cut Throat takes any matching bone, and refuses a pass while able", () => {
     expect(explain(find("cutthroat-line", "play"), "2-5@L")).toBe("ok");
-    expect(explain(find("cutthroat-line", "play"), "1-4@L")).toBe("1-4 does not fit: the left end shows 5.");
-    expect(explain(find("cutthroat-line", "pose"), "2-5")).toBe("This hand is posed with 6-6, not 2-5.");
-    expect(explain(find("cutthroat-passing", "must"), "pass")).toBe("You can play (0-1 fits), so you must.");
+    expect(explain(find("cutthroat-line", "play"), "1-4@L")).toBe(LINE_NO_FIT);
+    expect(explain(find("cutthroat-line", "pose"), "2-5")).toBe("You cannot pose 2-5: this hand is posed with 6-6.");
+    expect(explain(find("cutthroat-passing", "must"), "pass")).toBe(MUST_PLAY);
   });
 
   it("P2: the winner poses any bone", () => {
     const step = find("partner-teams", "pose");
-    const game = positionGame(step.position);
-    const hand = game.state?.hands[LEARNER] ?? 0;
-    for (let bone = 0; bone < 28; bone++) {
-      if ((hand & (1 << bone)) !== 0) expect(explain(step, makeBone(bone))).toBe("ok");
-    }
-    expect(explain(step, "pass")).toBe("A hand starts with a pose: you cannot pass now.");
+    const view = lessonView(positionGame(step.position));
+    expect(view.plays.length).toBe(7);
+    for (const play of view.plays) expect(explain(step, makeBone(play.bone))).toBe("ok");
+    expect(explain(step, "pass")).toBe(MUST_POSE);
   });
 });
 
@@ -328,7 +364,9 @@ describe("predictions", () => {
       const f = result?.french?.[ask.seat];
       expect(answer).toBe(((f?.count ?? 0) + (f?.heldPips ?? 0)) * (f?.heldFactor ?? 1) * (f?.winnerDoubleFactor ?? 1));
     } else if (ask.kind === "penalties") {
-      expect(answer).toBe(game.state?.penalties(ask.seat));
+      const view = viewFor(game, 0);
+      const charged = view.events.reduce((n, e) => n + (e.type === "penalty" && e.seat === ask.seat ? e.points : 0), 0);
+      expect(answer).toBe(charged);
     } else if (ask.kind === "handWinner") {
       expect(result).not.toBeNull();
       expect(answer).toBe(result?.winner ?? -1);
@@ -378,12 +416,9 @@ describe("the opening deal tells the story the French lessons tell", () => {
   const lesson = lessons.find((l) => l.id === "french-doubles") as Lesson;
   it("every arm is frozen when you are asked to play 3-3", () => {
     const step = lesson.steps.find((s) => s.id === "double") as TaskStep;
-    const s = positionGame(step.position).state;
-    expect(Array.from(s?.ends ?? [])).toEqual([4, 3, 5, 6]);
-    expect(s?.phase).not.toBe(POSE);
-    const plays = candidateMoves(positionGame(step.position)).filter(
-      (m) => m !== PASS && refuseMove(positionGame(step.position), m) === undefined,
-    );
-    expect(plays.map((m) => makeBone(moveBone(m)))).toEqual(["3-3"]);
+    const view = lessonView(positionGame(step.position));
+    expect(view.table?.ends).toEqual([4, 3, 5, 6]);
+    expect(view.phase).toBe("play");
+    expect(view.plays.map((p) => makeBone(p.bone))).toEqual(["3-3"]);
   });
 });

@@ -1,6 +1,6 @@
 /** The lesson runner: Next/Back, tasks, predictions, walking whole lessons, progress. */
 
-import { makeBone, PASS, parseBone } from "@crossbones/engine";
+import { type Action, type Game, makeBone, parseBone } from "@crossbones/engine";
 import { describe, expect, it } from "vitest";
 import { translator } from "../src/i18n/all";
 import {
@@ -14,19 +14,21 @@ import {
   guess,
   type LessonRun,
   lessonDone,
+  lessonView,
   next,
   openLesson,
-  pickBone,
   positionGame,
   readProgress,
   recordRun,
   showMe,
   startLesson,
   stepOf,
-  tryMove,
+  type TaskStep,
+  tryAction,
   tryNotation,
   viewOf,
 } from "../src/tutorial";
+import { refusalText } from "../src/view/refusalText";
 
 /** Walks a lesson to its end the way a learner would, checking each view on the way. */
 function walk(id: string): LessonRun {
@@ -105,13 +107,13 @@ describe("Next and Back", () => {
     run = back(run);
     expect(run.step).toBe(3);
     expect(viewOf(run).awaiting).toBeNull();
-    expect(viewOf(run).game?.state?.emptyArms).toBe(0);
+    expect(lessonView(viewOf(run).game as Game).table?.emptyArms).toBe(0);
   });
 
   it("clears the explanation of a wrong move when leaving the step", () => {
     let run = startLesson("french-cross", 3);
     run = tryNotation(run, "2-5@W").run;
-    expect(run.feedback?.key).toBe("why_needPoseNumber");
+    expect(run.feedback && "refusal" in run.feedback ? run.feedback.refusal.code : null).toBe("needs-pose-number");
     run = back(run);
     expect(run.feedback).toBeNull();
   });
@@ -133,51 +135,57 @@ describe("Next and Back", () => {
 });
 
 describe("moves by tap, click or keyboard", () => {
-  it("asks for a target when a bone fits several", () => {
+  const tap = (bone: string): Action => ({ type: "play", bone });
+
+  it("a bone on two arms showing the same number needs no choice: the view says so", () => {
     const run = startLesson("french-penalties", 4);
-    const out = pickBone(run, parseBone("2-2") as number);
-    expect(out.kind).toBe("chooseTarget");
-    if (out.kind === "chooseTarget") expect(out.targets).toEqual([1, 2]);
+    const view = lessonView(positionGame((stepOf(run) as TaskStep).position));
+    const play = view.plays.find((p) => p.bone === parseBone("2-2"));
+    expect(play).toEqual({ bone: parseBone("2-2"), targets: [1, 2], choose: false });
+    // Tapped, it goes on the first of them (and is not the board pass the task asks for).
+    const out = tryAction(run, tap("2-2"));
+    expect(out.kind === "wrong" && !out.illegal).toBe(true);
   });
 
   it("plays a bone that fits one target at once", () => {
     const run = startLesson("french-penalties", 4);
-    const out = pickBone(run, parseBone("1-2") as number);
+    const out = tryAction(run, tap("1-2"));
     expect(out.kind).toBe("done");
-    expect(viewOf(out.run).game?.state?.turn).toBe(0);
+    expect(lessonView(viewOf(out.run).game as Game).turn).toBe(0);
   });
 
-  it("explains a bone that fits nowhere", () => {
+  it("explains a bone that fits nowhere with the engine's refusal", () => {
     const run = startLesson("french-doubles", 3);
-    const out = pickBone(run, parseBone("2-5") as number);
+    const out = tryAction(run, tap("2-5"));
     expect(out.kind).toBe("wrong");
-    if (out.kind === "wrong") {
+    if (out.kind === "wrong" && "refusal" in out.feedback) {
       expect(out.illegal).toBe(true);
-      expect(translator("en")(out.text)).toBe(
-        "2-5 must wait: the south arm shows 5, and only 5-5 can go there until it is on the board.",
+      expect(out.feedback.refusal).toMatchObject({ code: "double-not-down", bone: "2-5", target: "S", shows: 5 });
+      expect(refusalText(translator("en"), out.feedback.refusal, () => "You")).toBe(
+        "You cannot play 2-5 on the south arm yet: it shows 5, and only 5-5 can go there until it is on the board.",
       );
-    }
+    } else throw new Error("expected a refusal");
   });
 
   it("takes a pass as a move", () => {
     const run = startLesson("cutthroat-passing", 1);
-    expect(tryMove(run, PASS).kind).toBe("done");
+    expect(tryAction(run, { type: "pass" }).kind).toBe("done");
     const must = startLesson("cutthroat-passing", 2);
-    const out = tryMove(must, PASS);
+    const out = tryAction(must, { type: "pass" });
     expect(out.kind === "wrong" && out.illegal).toBe(true);
   });
 
   it("ignores moves where no move is asked", () => {
     const run = startLesson("french-objective", 0);
-    expect(tryMove(run, PASS).kind).toBe("ignored");
-    expect(pickBone(run, 0).kind).toBe("ignored");
+    expect(tryAction(run, { type: "pass" }).kind).toBe("ignored");
+    expect(tryAction(run, tap("0-0")).kind).toBe("ignored");
     expect(guess(run, 3)).toBe(run);
   });
 
   it("any double is accepted for the pose of a later hand", () => {
     const run = startLesson("french-objective", 7);
     for (const bone of ["3-3", "4-4", "6-6"]) {
-      const out = pickBone(run, parseBone(bone) as number);
+      const out = tryAction(run, tap(bone));
       expect(out.kind, bone).toBe("done");
       if (out.kind === "done") expect(viewOf(out.run).game?.hands[1].moves.length).toBe(1);
     }

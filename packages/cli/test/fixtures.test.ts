@@ -13,7 +13,9 @@ const names = readdirSync(dir)
   .filter((f) => f.endsWith(".record.json"))
   .map((f) => f.replace(".record.json", ""));
 
-type Expected = { error: { hand: number | null; move: number | null } } | Record<string, unknown>;
+type Expected =
+  | { readonly error: { readonly hand: number | null; readonly move: number | null } }
+  | { readonly hands: unknown; readonly totals: unknown };
 
 function expectedOf(name: string): Expected {
   return JSON.parse(readFileSync(`${dir}${name}.expected.json`, "utf8"));

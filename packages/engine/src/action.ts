@@ -20,6 +20,7 @@ import {
 } from "./hand.js";
 import { targetOf } from "./notation.js";
 import { quote, type Refusal, refusal } from "./refusal.js";
+import { ok, type Result } from "./result.js";
 
 /**
  * What a seat does. `bone` is "a-b"; `target` is an arm ("N", "E", "S", "W") or an end ("L", "R"),
@@ -117,4 +118,34 @@ export function playAction(layout: Layout, bone: Bone, target?: number): Action 
 export function moveAction(layout: Layout, move: Move, isPose: boolean): Action {
   if (move === PASS) return { type: "pass" };
   return isPose ? playAction(layout, moveBone(move)) : playAction(layout, moveBone(move), moveTarget(move));
+}
+
+const ALL_TARGETS: readonly string[] = [...CROSS_TARGETS, ...LINE_TARGETS];
+
+/**
+ * An action from its text in the record notation: "pass", "resign", "3-5" or "3-5@N" (what a
+ * lesson or a command line writes). Whether the target exists at the table is `applyAction`'s
+ * to check.
+ */
+export function parseAction(text: unknown): Result<Action> {
+  if (typeof text !== "string") return { ok: false, error: refusal("bad-notation", { text: quote(text) }) };
+  if (text === "pass" || text === "resign") return ok({ type: text });
+  const m = /^([^@]*)(?:@([\s\S]*))?$/.exec(text) as RegExpExecArray;
+  const bone = parseBone(m[1]);
+  if (bone === undefined) {
+    return /^\d+-\d+$/.test(m[1])
+      ? { ok: false, error: refusal("unknown-bone", { text: quote(m[1]) }) }
+      : { ok: false, error: refusal("bad-notation", { text: quote(text) }) };
+  }
+  if (m[2] === undefined) return ok({ type: "play", bone: makeBone(bone) });
+  if (!ALL_TARGETS.includes(m[2])) {
+    return { ok: false, error: refusal("unknown-target", { text: quote(m[2]), targets: ALL_TARGETS }) };
+  }
+  return ok({ type: "play", bone: makeBone(bone), target: m[2] });
+}
+
+/** The record notation of an action ("pass", "3-5", "3-5@N"), as `parseAction` reads it. */
+export function actionText(action: Action): string {
+  if (action.type !== "play") return action.type;
+  return action.target === undefined ? action.bone : `${action.bone}@${action.target}`;
 }

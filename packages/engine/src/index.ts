@@ -3,7 +3,15 @@
  * per-seat views. Pure and dependency-free: no DOM, no Node APIs, no clock, no Math.random.
  */
 
-export { type Action, type ActionResult, applyAction, moveAction, playAction } from "./action.js";
+export {
+  type Action,
+  type ActionResult,
+  actionText,
+  applyAction,
+  moveAction,
+  parseAction,
+  playAction,
+} from "./action.js";
 export { type BoardLayout, boardOf, type PlacedBone } from "./board.js";
 export {
   ALL_BONES,

@@ -84,7 +84,7 @@ export function createRng(seed: number | string): Rng {
  * words (in a browser or Node: `(words) => crypto.getRandomValues(words)`). `nextInt` rejects the
  * few values that would make `% n` favour small results, so every deal is exactly uniform.
  */
-export function entropyRng(fill: (words: Uint32Array) => void): Rng {
+export function entropyRng(fill: (words: Uint32Array<ArrayBuffer>) => void): Rng {
   const words = new Uint32Array(8);
   let used = words.length;
   const nextU32 = (): number => {

@@ -129,7 +129,7 @@ function tableView(game: Game, seat: number | null, options: ViewOptions): Table
     handIndex: game.hands.length - 1,
     pose: hand ? hand.pose : null,
     poser: hand ? hand.poser : null,
-    table: s ? publicTable(s.toTable(), hand.events) : null,
+    table: s ? (options.reveal ? s.toTable() : publicTable(s.toTable(), hand.events)) : null,
     board: hand ? boardOf(game.config.layout, hand.moves) : null,
     handSizes: seats.map((i) => (s ? bonesOf(s.hands[i]).length : 0)),
     hands: seats.map((i) => (s && (faceUp || i === seat) ? s.hands[i] : null)),
@@ -182,7 +182,7 @@ export function spectatorView(game: Game, options: ViewOptions = {}): TableView 
 /**
  * The table as a seat may see it. Whether a play was a board pass follows from the other hands
  * (nobody can answer it), so it becomes public only when the first of those passes is charged;
- * until then no seat is shown as owing one.
+ * until then no seat is shown as owing one (unless every hand is face up anyway: `reveal`).
  */
 function publicTable(table: PublicTable, events: readonly GameEvent[]): PublicTable {
   let revealed = false;

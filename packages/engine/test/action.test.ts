@@ -297,12 +297,9 @@ describe("applyAction agrees with the numeric path", () => {
 
   it("the version counts deals, moves (charged attempts too) and a resignation; a record gives it back", () => {
     for (const [game, players] of TABLES) {
-      const rules = defaultRules(game, players);
-      const { game: g } = playRandomGame(
-        game === "french" ? { ...rules, options: { ...rules.options, illegalPlayPenalty: 5 } } : rules,
-        `version-${game}-${players}`,
-        { maxActions: 300 },
-      );
+      const rules = parseRules(game, players, game === "french" ? { illegalPlayPenalty: 5 } : {});
+      if (!rules.ok) throw new Error(rules.error.message);
+      const { game: g } = playRandomGame(rules.value, `version-${game}-${players}`, { maxActions: 300 });
       const counted = g.hands.reduce((n, h) => n + 1 + h.moves.length, 0);
       expect(g.version).toBe(counted);
       const read = replayRecord(makeRecord(g));

@@ -4,30 +4,30 @@
  * lessons cost nothing until opened. Progress is handed to the app to keep in local storage.
  */
 
-import { PASS } from "@crossbones/engine";
+import { type Action, parseBone, viewFor } from "@crossbones/engine";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
-import type { T } from "../i18n";
+import type { Key, T } from "../i18n";
 import type { Settings } from "../settings";
+import { Table } from "../ui/Table";
+import { refusalText } from "../view/refusalText";
 import { COURSES, courseById, lessonById } from "./courses";
 import { Guide } from "./Guide";
-import { LessonTable } from "./LessonTable";
-import type { PracticeSetup } from "./model";
+import { LEARNER, type PracticeSetup } from "./model";
+import { seatText } from "./moves";
 import {
   back,
   closeLesson,
   courseStatus,
   type LessonRun,
   lessonDone,
-  type MoveOutcome,
   next,
   openLesson,
   type Progress,
-  pickBone,
   readProgress,
   recordRun,
   showMe,
   startLesson,
-  tryMove,
+  tryAction,
   viewOf,
   guess as withGuess,
 } from "./runner";
@@ -170,34 +170,36 @@ function LessonScreen({
   onPractice: (setup: PracticeSetup) => void;
 }) {
   const [run, setRun] = useState<LessonRun>(initial);
-  const [choosing, setChoosing] = useState<{ bone: number; targets: readonly number[] } | null>(null);
   const bubble = useRef<HTMLDivElement>(null);
   const view = viewOf(run);
   const lesson = view.lesson;
   const course = courseById(lesson.course);
   const lessonIndex = course.lessons.indexOf(lesson);
 
-  const choosingBone = useRef(0);
   const update = (next: LessonRun) => {
     setRun(next);
     onRun(next);
   };
-  const handle = (out: MoveOutcome) => {
-    if (out.kind === "chooseTarget") setChoosing({ bone: choosingBone.current, targets: out.targets });
-    else {
-      setChoosing(null);
-      if (out.kind !== "ignored") update(out.run);
-    }
+  // The table's choices go to the lesson: its feedback shows in Mango's bubble, not on the table.
+  const act = (action: Action) => {
+    const out = tryAction(run, action);
+    if (out.kind !== "ignored") update(out.run);
+    return null;
   };
 
-  // A new step: read it out (the bubble takes focus), and close any open chooser.
+  // A new step: read it out (the bubble takes focus).
   useEffect(() => {
-    setChoosing(null);
     bubble.current?.focus({ preventScroll: true });
   }, [run.step, run.finished]);
 
   const step = view.step;
   const isTask = step.type === "task" && view.awaiting === "move";
+  const name = (seat: number) => t(seatText(seat));
+  const table = useMemo(
+    () => (view.game ? viewFor(view.game, LEARNER, { reveal: view.revealHands }) : null),
+    [view.game, view.revealHands],
+  );
+  const highlight = view.highlight.map((b) => parseBone(b)).filter((b): b is number => b !== undefined);
 
   return (
     <main
@@ -252,7 +254,7 @@ function LessonScreen({
               </p>
               {view.feedback && (
                 <p class="feedback" data-testid="feedback">
-                  {t(view.feedback)}
+                  {"refusal" in view.feedback ? refusalText(t, view.feedback.refusal, name) : t(view.feedback.text)}
                 </p>
               )}
               {view.guess !== null && (
@@ -342,33 +344,28 @@ function LessonScreen({
         </nav>
       </div>
 
-      {!run.finished && view.game && (
-        <LessonTable
-          game={view.game}
-          reveal={view.revealHands}
-          conceal={view.concealResult}
-          highlight={view.highlight}
-          interactive={isTask}
-          onBone={(bone) => {
-            choosingBone.current = bone;
-            handle(pickBone(run, bone));
-          }}
-          onPass={() => handle(tryMove(run, PASS))}
-          choosing={choosing}
-          onChoose={(target) => {
-            if (!choosing) return;
-            const bone = choosing.bone;
-            setChoosing(null);
-            handle(tryMove(run, (bone << 2) | target));
-          }}
-          onCancelChoice={() => setChoosing(null)}
-          settings={settings}
+      {!run.finished && table && (
+        <Table
+          view={table}
           t={t}
+          settings={settings}
+          name={name}
+          act={isTask ? act : undefined}
+          pickAny
+          confirmPenaltyPass={false}
+          highlight={highlight}
+          conceal={view.concealResult}
+          status={isTask ? t("ui_yourTurn") : ""}
+          scoresTitle={`${t("handNumber", { n: table.handIndex + 1 })} · ${t(SCORES_TITLE[table.rules.game === "french" ? "french" : "line"])}`}
+          chooserId="choose-target"
+          className="lesson-table"
         />
       )}
     </main>
   );
 }
+
+const SCORES_TITLE: Readonly<Record<"french" | "line", Key>> = { french: "ui_totals", line: "points" };
 
 function choiceLabel(view: ReturnType<typeof viewOf>, value: number | null, t: T): string {
   const choice = view.choices.find((c) => c.value === value);

@@ -23,7 +23,7 @@ export type {
   TextRef,
 } from "./model";
 export { LEARNER } from "./model";
-export { candidateMoves, checkTaskMove, matchesRequest, readMove, targetText, whyIllegal, writeMove } from "./moves";
+export { candidateActions, checkTaskMove, lessonView, matchesRequest, targetText } from "./moves";
 export { gameOf, positionGame, toRecord } from "./positions";
 export { answerOf, type Choice, choicesOf, revealOf } from "./predict";
 export {
@@ -35,6 +35,7 @@ export {
   closeLesson,
   courseStatus,
   emptyProgress,
+  type Feedback,
   guess,
   type LessonProgress,
   type LessonRun,
@@ -43,14 +44,13 @@ export {
   next,
   openLesson,
   type Progress,
-  pickBone,
   readProgress,
   recordRun,
   type StepView,
   showMe,
   startLesson,
   stepOf,
-  tryMove,
+  tryAction,
   tryNotation,
   viewOf,
 } from "./runner";

@@ -1,31 +1,26 @@
 /**
- * Checking a learner's move against a task: legal under the engine, of the requested kind, and
- * if not, why not, in the lesson's own words. The engine decides legality; this module only
- * names the reason a player would recognise.
+ * Checking a learner's action against a task. The engine decides (`applyAction`): an action it
+ * refuses comes back as its refusal, shown in the game's own words; a legal one is then held to
+ * what the task asks for (a pose, a double, an empty arm, a board pass…), reading what it did from
+ * the engine's views before and after — nothing here works a rule out again.
  */
 
 import {
-  applyMove,
+  type Action,
+  applyAction,
   type Bone,
-  boneHigh,
-  boneLow,
+  bonesOf,
   CROSS,
-  DOUBLE,
   type Game,
   isDouble,
-  legalMoves,
-  type Move,
   makeBone,
-  makeMove,
   moveBone,
   moveTarget,
   PASS,
-  POSE,
   parseBone,
-  parseMove,
-  playMove,
-  refuseMove,
-  SUIT,
+  type Refusal,
+  type SeatView,
+  viewFor,
 } from "@crossbones/engine";
 import type { Key } from "../i18n";
 import { LEARNER, type MoveRequest, type TaskStep, type TextRef } from "./model";
@@ -34,166 +29,105 @@ const CROSS_KEYS: readonly Key[] = ["arm_N", "arm_E", "arm_S", "arm_W"];
 const LINE_KEYS: readonly Key[] = ["end_L", "end_R"];
 
 /** The name of a target (an arm of the cross or an end of the line) as a text. */
-export function targetText(game: Game, target: number): TextRef {
-  return { key: (game.config.layout === CROSS ? CROSS_KEYS : LINE_KEYS)[target] };
+export function targetText(layout: number, target: number): TextRef {
+  return { key: (layout === CROSS ? CROSS_KEYS : LINE_KEYS)[target] };
 }
 
 export function seatText(seat: number): TextRef {
   return { key: (["you", "seat_1", "seat_2", "seat_3"] as const)[seat] };
 }
 
-/** Reads a move in record notation against the game's current hand; undefined if unreadable. */
-export function readMove(game: Game, text: string): Move | undefined {
-  if (!game.state) return undefined;
-  const parsed = parseMove(game.state, text);
-  if (!parsed.ok || parsed.value.kind !== "move") return undefined;
-  return parsed.value.move;
-}
-
-/** A move in record notation (plays always name their target). */
-export function writeMove(game: Game, move: Move): string {
-  return makeMove(game.config.layout, move, game.state?.phase === POSE);
+/** What a lesson table shows: the learner's seat with every hand face up. */
+export function lessonView(game: Game): SeatView {
+  return viewFor(game, LEARNER, { reveal: true });
 }
 
 function isBoneIn(bone: Bone, names: readonly string[] | undefined): boolean {
   return names === undefined || names.some((name) => parseBone(name) === bone);
 }
 
-/** Whether a legal move is of the requested kind. */
-export function matchesRequest(game: Game, request: MoveRequest, move: Move): boolean {
-  const state = game.state;
-  if (!state) return false;
+/** The move the learner's action became: the last move of the hand after it. */
+function madeMove(after: Game): number {
+  const hand = after.hands[after.hands.length - 1];
+  return hand.moves[hand.moves.length - 1];
+}
+
+/**
+ * Whether a legal move is of the requested kind. `before` is the position it was made in,
+ * `after` the game it led to.
+ */
+export function matchesRequest(before: SeatView, after: Game, request: MoveRequest): boolean {
+  const move = madeMove(after);
   if (request.kind === "pass") return move === PASS;
   if (move === PASS) return false;
   const bone = moveBone(move);
   if (request.kind === "pose") {
-    return state.phase === POSE && isBoneIn(bone, request.bones) && (!request.double || isDouble(bone));
+    return before.phase === "pose" && isBoneIn(bone, request.bones) && (!request.double || isDouble(bone));
   }
-  if (state.phase === POSE) return false;
-  if (request.kind === "boardPass") return isBoardPass(game, move);
-  const target = moveTarget(move);
-  const end = state.ends[target];
+  if (before.phase === "pose") return false;
+  if (request.kind === "boardPass") return isBoardPass(before, after);
+  const end = before.table?.ends[moveTarget(move)];
   if (!isBoneIn(bone, request.bones)) return false;
   if (request.double && !isDouble(bone)) return false;
-  if (request.onEmptyArm && !(state.emptyArms > 0 && end === -1)) return false;
+  if (request.onEmptyArm && end !== -1) return false;
   if (request.onEnd !== undefined && end !== request.onEnd) return false;
   return true;
 }
 
-/** F7: after this play none of the other seats can answer, so each will pass and pay. */
-export function isBoardPass(game: Game, move: Move): boolean {
-  if (move === PASS || game.config.boardPassPenalty <= 0) return false;
-  const after = applyMove(game, move);
-  if (!after.ok || !after.value.state || after.value.state.over) return false;
-  const others = ((1 << game.config.players) - 1) & ~(1 << (game.state?.turn ?? 0));
-  return after.value.state.boardPassPending === others;
+/** F7: after the play every other seat owes a board pass (the engine says so in the table). */
+function isBoardPass(before: SeatView, after: Game): boolean {
+  const view = lessonView(after);
+  if (view.phase !== "play" || !view.table) return false;
+  const others = ((1 << before.players) - 1) & ~(1 << LEARNER);
+  return view.table.boardPassPending === others;
 }
 
-/** The first seat after the mover that could answer a play (undefined if none). */
-function firstAnswer(game: Game, move: Move): number | undefined {
-  const after = applyMove(game, move);
-  if (!after.ok || !after.value.state) return undefined;
-  const s = after.value.state;
-  const playable = s.playable();
-  for (let k = 1; k < game.config.players; k++) {
-    const seat = (LEARNER + k) % game.config.players;
-    if ((s.hands[seat] & playable) !== 0) return seat;
+/** The first seat after the learner that answers a play, passing the others (undefined if none). */
+function firstAnswer(after: Game): number | undefined {
+  let g = after;
+  for (let k = 1; k < after.config.players; k++) {
+    const view = lessonView(g);
+    const seat = view.turn;
+    if (seat === null || seat === LEARNER) return undefined;
+    const asked = viewFor(g, seat);
+    if (asked.plays.length > 0) return seat;
+    const passed = applyAction(g, seat, { type: "pass" });
+    if (!passed.ok) return undefined;
+    g = passed.value;
   }
   return undefined;
 }
 
-/**
- * Why the seat to act may not make this move, in lesson words; undefined when it is legal.
- * Mirrors the engine's refusals (which it checks first) but names the rule, not the seat.
- */
-export function whyIllegal(game: Game, move: Move): TextRef | undefined {
-  if (refuseMove(game, move) === undefined) return undefined;
-  const state = game.state;
-  if (!state || state.over) return { key: "why_handOver" };
-  if (move === PASS) {
-    if (state.phase === POSE) return { key: "why_passAtPose" };
-    const fits = legalMoves(game).find((m) => m !== PASS);
-    return { key: "why_mustPlay", params: { bone: fits === undefined ? "" : makeBone(moveBone(fits)) } };
-  }
-  const bone = moveBone(move);
-  const name = makeBone(bone);
-  if ((state.hands[state.turn] & (1 << bone)) === 0) return { key: "why_notYours", params: { bone: name } };
-  if (state.phase === POSE) {
-    if (state.poseMask === DOUBLE[0]) return { key: "why_pose00", params: { bone: name } };
-    if (state.poseMask === DOUBLE[6]) return { key: "why_pose66", params: { bone: name } };
-    return { key: "why_poseDouble", params: { bone: name } };
-  }
-  const target = moveTarget(move);
-  const where = targetText(game, target);
-  if (game.config.layout === CROSS && state.emptyArms > 0) {
-    const d = state.poseValue;
-    if ((SUIT[d] & (1 << bone)) === 0) return { key: "why_needPoseNumber", params: { bone: name, n: d } };
-    return { key: "why_armsFirst", params: { bone: name, where } };
-  }
-  const end = state.ends[target];
-  if ((SUIT[end] & (1 << bone)) === 0) return { key: "why_noMatch", params: { bone: name, where, n: end } };
-  return { key: "why_frozen", params: { bone: name, where, n: end } };
-}
-
-/**
- * Where to try a bone the learner picked without choosing a target: every legal target (several
- * when it fits more than one), or, when it fits none, the one whose refusal explains most.
- */
-export function targetsForBone(game: Game, bone: Bone): { legal: number[]; explain: number } {
-  const state = game.state;
-  if (!state) return { legal: [], explain: 0 };
-  const legal = state.targetsFor(bone);
-  if (legal.length > 0 || state.phase === POSE) return { legal, explain: 0 };
-  const ends = Array.from(state.ends.subarray(0, state.targets));
-  const empty = ends.indexOf(-1);
-  if (state.emptyArms > 0 && empty >= 0) {
-    // In the cross phase a bone with the pose's number is refused on a started arm only.
-    const d = state.poseValue;
-    const fitsPose = (SUIT[d] & (1 << bone)) !== 0;
-    return {
-      legal,
-      explain: fitsPose
-        ? Math.max(
-            0,
-            ends.findIndex((e) => e !== -1),
-          )
-        : empty,
-    };
-  }
-  const matching = ends.findIndex((e) => e === boneLow(bone) || e === boneHigh(bone));
-  return { legal, explain: Math.max(matching, 0) };
-}
-
 export type MoveCheck =
   | { readonly ok: true; readonly game: Game; readonly text: TextRef }
-  | { readonly ok: false; readonly illegal: boolean; readonly text: TextRef };
+  /** Refused by the engine: its refusal, in the game's words. */
+  | { readonly ok: false; readonly illegal: true; readonly refusal: Refusal }
+  /** Legal, but not what the task asks for. */
+  | { readonly ok: false; readonly illegal: false; readonly text: TextRef };
 
-/** Checks a learner's move against a task step (the game must be the task's position). */
-export function checkTaskMove(step: TaskStep, game: Game, move: Move): MoveCheck {
-  const illegal = whyIllegal(game, move);
-  if (illegal) return { ok: false, illegal: true, text: illegal };
-  if (!matchesRequest(game, step.request, move)) {
+/** Checks a learner's action against a task step (the game must be the task's position). */
+export function checkTaskMove(step: TaskStep, game: Game, action: Action): MoveCheck {
+  const r = applyAction(game, LEARNER, action);
+  // A lesson table never charges: a refused play is explained, whatever the table's penalty.
+  if (!r.ok) return { ok: false, illegal: true, refusal: r.error };
+  if (r.charged) return { ok: false, illegal: true, refusal: r.charged };
+  const before = lessonView(game);
+  if (!matchesRequest(before, r.value, step.request)) {
     for (const rule of step.wrong ?? []) {
-      if (matchesRequest(game, rule.when, move)) return { ok: false, illegal: false, text: { key: rule.text } };
+      if (matchesRequest(before, r.value, rule.when)) return { ok: false, illegal: false, text: { key: rule.text } };
     }
-    if (move === PASS && game.config.passWhenAblePenalty > 0 && game.state?.canPlay()) {
-      return {
-        ok: false,
-        illegal: false,
-        text: { key: "why_penaltyPass", params: { n: game.config.passWhenAblePenalty } },
-      };
+    if (action.type === "pass" && before.passCost > 0) {
+      return { ok: false, illegal: false, text: { key: "why_penaltyPass", params: { n: before.passCost } } };
     }
     if (step.request.kind === "boardPass") {
-      const seat = firstAnswer(game, move);
+      const seat = firstAnswer(r.value);
       if (seat !== undefined) {
         return { ok: false, illegal: false, text: { key: "why_notBoardPass", params: { name: seatText(seat) } } };
       }
     }
     return { ok: false, illegal: false, text: { key: step.otherwise } };
   }
-  const after = applyMove(game, move);
-  if (!after.ok) return { ok: false, illegal: true, text: { key: "why_illegal" } };
-  const next = step.afterwards === "forcedPasses" ? playForcedPasses(after.value) : after.value;
+  const next = step.afterwards === "forcedPasses" ? playForcedPasses(r.value) : r.value;
   return { ok: true, game: next, text: { key: step.done } };
 }
 
@@ -201,24 +135,27 @@ export function checkTaskMove(step: TaskStep, game: Game, move: Move): MoveCheck
 export function playForcedPasses(game: Game): Game {
   let g = game;
   for (;;) {
-    const s = g.state;
-    if (!s || s.over || g.finished || s.turn === LEARNER || s.canPlay()) return g;
-    const next = applyMove(g, PASS);
+    const seat = lessonView(g).turn;
+    if (seat === null || seat === LEARNER) return g;
+    const view = viewFor(g, seat);
+    if (view.plays.length > 0 || !view.canPass) return g;
+    const next = applyAction(g, seat, { type: "pass" }, view.version);
     if (!next.ok) return g;
     g = next.value;
   }
 }
 
-/** Every move the learner could try in a position: each held bone on each target, and a pass. */
-export function candidateMoves(game: Game): Move[] {
-  const state = game.state;
-  if (!state) return [];
-  const out: Move[] = [PASS];
-  const hand = state.hands[state.turn];
-  for (let bone = 0; bone < 28; bone++) {
-    if ((hand & (1 << bone)) === 0) continue;
-    if (state.phase === POSE) out.push(playMove(bone, 0));
-    else for (let t = 0; t < state.targets; t++) out.push(playMove(bone, t));
+/**
+ * Every action the learner could try in a position: each held bone with no target and on each
+ * target there is, and a pass.
+ */
+export function candidateActions(game: Game): Action[] {
+  const view = lessonView(game);
+  const names = view.layout === CROSS ? ["N", "E", "S", "W"] : ["L", "R"];
+  const out: Action[] = [{ type: "pass" }];
+  for (const bone of bonesOf(view.hand)) {
+    out.push({ type: "play", bone: makeBone(bone) });
+    if (view.phase !== "pose") for (const target of names) out.push({ type: "play", bone: makeBone(bone), target });
   }
   return out;
 }

@@ -1,12 +1,13 @@
 /**
  * Predictions: the true answer, the choices offered and the explanation shown once the learner
- * has answered, all computed by the engine from the position.
+ * has answered, all read from the engine's view of the position (its hand results, penalties and
+ * totals); nothing is counted here.
  */
 
-import { type Game, makeBone, sideOf } from "@crossbones/engine";
+import { type Game, makeBone, type SeatView, sideOf } from "@crossbones/engine";
 import { PENALTY_KEYS } from "../i18n";
 import type { Ask, TextRef } from "./model";
-import { seatText } from "./moves";
+import { lessonView, seatText } from "./moves";
 
 /** An answer the learner can pick. */
 export interface Choice {
@@ -14,41 +15,39 @@ export interface Choice {
   readonly label: TextRef;
 }
 
-function lastResult(game: Game) {
-  const hand = game.hands[game.hands.length - 1];
-  return hand?.result ?? null;
+function lastResult(view: SeatView) {
+  return view.results[view.handIndex] ?? null;
 }
 
-function lastFrench(game: Game, seat: number) {
-  const french = lastResult(game)?.french;
+function lastFrench(view: SeatView, seat: number) {
+  const french = lastResult(view)?.french;
   if (!french) throw new Error("a score prediction needs a finished French hand");
   return french[seat];
 }
 
 /** The engine's answer to a prediction in this position. */
 export function answerOf(game: Game, ask: Ask): number {
+  const view = lessonView(game);
   switch (ask.kind) {
     case "score":
-      return lastFrench(game, ask.seat).score;
-    case "penalties": {
-      const state = game.state;
-      if (!state) throw new Error("a penalty prediction needs a hand");
-      return state.penalties(ask.seat);
-    }
+      return lastFrench(view, ask.seat).score;
+    case "penalties":
+      if (view.handIndex < 0) throw new Error("a penalty prediction needs a hand");
+      return view.penalties[ask.seat];
     case "handWinner": {
-      const result = lastResult(game);
+      const result = lastResult(view);
       if (!result) throw new Error("a winner prediction needs a finished hand");
       return result.winner ?? -1;
     }
     case "teamWinner": {
-      const result = lastResult(game);
+      const result = lastResult(view);
       if (!result) throw new Error("a winner prediction needs a finished hand");
-      return result.winner === null ? -1 : sideOf(game.rules, result.winner);
+      return result.line?.side ?? -1;
     }
     case "setWinner":
-      return game.finished ? (game.winner ?? -1) : -1;
+      return view.finished ? (view.winner ?? -1) : -1;
     case "matchPoints":
-      return game.totals[ask.side];
+      return view.totals[ask.side];
   }
 }
 
@@ -57,10 +56,11 @@ const number = (n: number): TextRef => ({ key: "choice_number", params: { n } })
 /** The choices offered for a prediction; the answer is always among them. */
 export function choicesOf(game: Game, ask: Ask): Choice[] {
   const answer = answerOf(game, ask);
-  const players = game.config.players;
+  const view = lessonView(game);
+  const players = view.players;
   switch (ask.kind) {
     case "score": {
-      const f = lastFrench(game, ask.seat);
+      const f = lastFrench(view, ask.seat);
       const base = f.count;
       const values = new Set([base, base * 2, base * 4, answer]);
       if (values.size < 3) values.add(answer + 10);
@@ -68,7 +68,8 @@ export function choicesOf(game: Game, ask: Ask): Choice[] {
       return [...values].sort((a, b) => a - b).map((value) => ({ value, label: number(value) }));
     }
     case "penalties": {
-      const unit = Math.max(game.config.passStreakPenalty, game.config.boardPassPenalty, 1);
+      const o = view.rules.game === "french" ? view.rules.options : null;
+      const unit = Math.max(o?.passStreakPenalty ?? 0, o?.boardPassPenalty ?? 0, 1);
       const values = new Set([0, unit, 2 * unit, 3 * unit, answer]);
       return [...values].sort((a, b) => a - b).map((value) => ({ value, label: number(value) }));
     }
@@ -90,17 +91,18 @@ export function choicesOf(game: Game, ask: Ask): Choice[] {
   }
 }
 
-function sideText(game: Game, side: number): TextRef {
-  return game.rules.game === "partner" ? { key: side === 0 ? "yourTeam" : "team_1" } : seatText(side);
+function sideText(view: SeatView, side: number): TextRef {
+  return view.rules.game === "partner" ? { key: side === 0 ? "yourTeam" : "team_1" } : seatText(side);
 }
 
 /** The reasoning behind the answer, line by line, from the engine's result. */
 export function revealOf(game: Game, ask: Ask): TextRef[] {
   const lines: TextRef[] = [];
-  const result = lastResult(game);
+  const view = lessonView(game);
+  const result = lastResult(view);
   switch (ask.kind) {
     case "score": {
-      const f = lastFrench(game, ask.seat);
+      const f = lastFrench(view, ask.seat);
       const name = seatText(ask.seat);
       const bones = f.bones.map(makeBone).join(" ");
       lines.push(
@@ -111,10 +113,9 @@ export function revealOf(game: Game, ask: Ask): TextRef[] {
       const doubles = f.heldDoubles.map(makeBone).join(" ");
       if (f.heldPips > 0) lines.push({ key: "rv_heldPips", params: { doubles, pips: f.heldPips } });
       else if (f.heldFactor > 1) lines.push({ key: "rv_held", params: { doubles, factor: f.heldFactor } });
-      const state = game.state;
-      if (state?.dominoWithDouble && ask.seat !== state.winner) {
-        const winner = seatText(state.winner);
-        const bone = makeBone(state.lastBone);
+      if (result && result.winningDouble !== null && result.winner !== null && ask.seat !== result.winner) {
+        const winner = seatText(result.winner);
+        const bone = makeBone(result.winningDouble);
         lines.push(
           f.winnerDoubleOverridden
             ? { key: "rv_overridden", params: { name: winner, bone } }
@@ -125,8 +126,7 @@ export function revealOf(game: Game, ask: Ask): TextRef[] {
       return lines;
     }
     case "penalties": {
-      const hand = game.hands[game.hands.length - 1];
-      for (const e of hand.events) {
+      for (const e of view.events) {
         if (e.type === "penalty" && e.seat === ask.seat) {
           lines.push({ key: "rv_penalty", params: { kind: { key: PENALTY_KEYS[e.kind] }, n: e.points } });
         }
@@ -146,20 +146,20 @@ export function revealOf(game: Game, ask: Ask): TextRef[] {
       else if (ask.kind === "teamWinner") {
         lines.push({
           key: "rv_teamWins",
-          params: { name: seatText(result.winner), team: sideText(game, sideOf(game.rules, result.winner)) },
+          params: { name: seatText(result.winner), team: sideText(view, sideOf(view.rules, result.winner)) },
         });
       } else lines.push({ key: "rv_handWinner", params: { name: seatText(result.winner) } });
       return lines;
     }
     case "setWinner": {
-      const totals = game.totals.map((n, seat) => ({
+      const totals = view.totals.map((n, seat) => ({
         key: "rv_countOf" as const,
         params: { name: seatText(seat), n },
       }));
       lines.push({ key: "rv_totals", params: { list: totals } });
       lines.push(
-        game.finished && game.winner !== null
-          ? { key: "setWinner", params: { name: seatText(game.winner) } }
+        view.finished && view.winner !== null
+          ? { key: "setWinner", params: { name: seatText(view.winner) } }
           : { key: "rv_setGoesOn" },
       );
       return lines;
@@ -168,9 +168,9 @@ export function revealOf(game: Game, ask: Ask): TextRef[] {
       const line = result?.line;
       if (line?.bruk) lines.push({ key: "rv_bruk" });
       else if (line?.oneAllPlayTwo) lines.push({ key: "rv_oneAllPlayTwo" });
-      const totals = game.totals.map((n, side) => ({
+      const totals = view.totals.map((n, side) => ({
         key: "rv_countOf" as const,
-        params: { name: sideText(game, side), n },
+        params: { name: sideText(view, side), n },
       }));
       lines.push({ key: "rv_points", params: { list: totals } });
       return lines;

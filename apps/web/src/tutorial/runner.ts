@@ -4,12 +4,18 @@
  * a screen renders `viewOf(run)` and calls the transitions; tests drive it the same way.
  */
 
-import { applyMove, type Bone, type Game, type Move, playMove } from "@crossbones/engine";
+import { type Action, actionText, applyAction, type Game, parseAction, type Refusal } from "@crossbones/engine";
 import { lessonById, nextLessonId } from "./courses";
-import type { Course, Lesson, Mood, Step, TaskStep, TextRef } from "./model";
-import { checkTaskMove, type MoveCheck, playForcedPasses, readMove, targetsForBone, writeMove } from "./moves";
+import { type Course, LEARNER, type Lesson, type Mood, type Step, type TaskStep, type TextRef } from "./model";
+import { checkTaskMove, type MoveCheck, playForcedPasses } from "./moves";
 import { positionGame } from "./positions";
 import { answerOf, type Choice, choicesOf, revealOf } from "./predict";
+
+/**
+ * Why the guide rejects a move: the engine's refusal (said in the game's own words), or a lesson
+ * text for a legal move that is not what the task asks.
+ */
+export type Feedback = { readonly refusal: Refusal } | { readonly text: TextRef };
 
 /** What the learner did on a step: the move made (record notation) or the number predicted. */
 export type Answer = { readonly move: string } | { readonly guess: number };
@@ -21,7 +27,7 @@ export interface LessonRun {
   /** Answers by step index (null where nothing was asked or nothing answered yet). */
   readonly answers: readonly (Answer | null)[];
   /** The guide's explanation of the last rejected move on the current step. */
-  readonly feedback: TextRef | null;
+  readonly feedback: Feedback | null;
   /** Next was pressed on the last step. */
   readonly finished: boolean;
 }
@@ -84,9 +90,7 @@ export function back(run: LessonRun): LessonRun {
 export type MoveOutcome =
   | { readonly kind: "done"; readonly run: LessonRun }
   /** Rejected: `illegal` when the engine refuses it, else legal but not what was asked. */
-  | { readonly kind: "wrong"; readonly run: LessonRun; readonly illegal: boolean; readonly text: TextRef }
-  /** The bone fits several targets: ask which. */
-  | { readonly kind: "chooseTarget"; readonly run: LessonRun; readonly targets: readonly number[] }
+  | { readonly kind: "wrong"; readonly run: LessonRun; readonly illegal: boolean; readonly feedback: Feedback }
   /** Nothing to do here (not a task, or already done). */
   | { readonly kind: "ignored"; readonly run: LessonRun };
 
@@ -95,42 +99,28 @@ function taskOf(run: LessonRun): TaskStep | null {
   return step.type === "task" && answerAt(run) === null ? step : null;
 }
 
-function outcome(run: LessonRun, game: Game, check: MoveCheck, move: Move): MoveOutcome {
+function outcome(run: LessonRun, check: MoveCheck, action: Action): MoveOutcome {
   if (check.ok) {
-    const text = writeMove(game, move);
+    const text = actionText(action);
     afterCache.set(`${key(run)}:${text}`, check.game);
     return { kind: "done", run: withAnswer(run, { move: text }) };
   }
-  return { kind: "wrong", run: { ...run, feedback: check.text }, illegal: check.illegal, text: check.text };
+  const feedback: Feedback = check.illegal ? { refusal: check.refusal } : { text: check.text };
+  return { kind: "wrong", run: { ...run, feedback }, illegal: check.illegal, feedback };
 }
 
-/** The learner makes a move (a bone on a target, or PASS) on the current task. */
-export function tryMove(run: LessonRun, move: Move): MoveOutcome {
+/** The learner acts (a bone, on a target or not, or a pass) on the current task. */
+export function tryAction(run: LessonRun, action: Action): MoveOutcome {
   const step = taskOf(run);
   if (!step) return { kind: "ignored", run };
-  const game = positionGame(step.position);
-  return outcome(run, game, checkTaskMove(step, game, move), move);
+  return outcome(run, checkTaskMove(step, positionGame(step.position), action), action);
 }
 
-/** A move in record notation ("3-3@E", "pass"). */
+/** An action in record notation ("3-3@E", "3-3", "pass"). */
 export function tryNotation(run: LessonRun, text: string): MoveOutcome {
-  const step = taskOf(run);
-  if (!step) return { kind: "ignored", run };
-  const move = readMove(positionGame(step.position), text);
-  if (move === undefined) throw new Error(`unreadable move ${text} in lesson ${run.lesson}`);
-  return tryMove(run, move);
-}
-
-/**
- * The learner picks a bone of their hand (tap, click or Enter): played at once where it fits one
- * target; a choice of targets where it fits several; explained where it fits none.
- */
-export function pickBone(run: LessonRun, bone: Bone): MoveOutcome {
-  const step = taskOf(run);
-  if (!step) return { kind: "ignored", run };
-  const { legal, explain } = targetsForBone(positionGame(step.position), bone);
-  if (legal.length > 1) return { kind: "chooseTarget", run, targets: legal };
-  return tryMove(run, playMove(bone, legal.length === 1 ? legal[0] : explain));
+  const action = parseAction(text);
+  if (!action.ok) throw new Error(`unreadable move ${text} in lesson ${run.lesson}: ${action.error.message}`);
+  return tryAction(run, action.value);
 }
 
 /** "Show me": makes the task's solution. */
@@ -165,7 +155,7 @@ export interface StepView {
   /** The guide's answer once the step is done (task done text, or the prediction's comment). */
   readonly response: TextRef | null;
   /** Why the last move was rejected. */
-  readonly feedback: TextRef | null;
+  readonly feedback: Feedback | null;
   /** The table to draw (after the learner's move once a task is done), or null for text only. */
   readonly game: Game | null;
   /** Show every hand face up. */
@@ -201,8 +191,8 @@ function afterMove(run: LessonRun, step: TaskStep, move: string): Game {
   const cached = afterCache.get(cacheKey);
   if (cached) return cached;
   const game = positionGame(step.position);
-  const m = readMove(game, move);
-  const applied = m === undefined ? null : applyMove(game, m);
+  const action = parseAction(move);
+  const applied = action.ok ? applyAction(game, LEARNER, action.value) : null;
   const after = applied?.ok ? applied.value : game;
   const result = step.afterwards === "forcedPasses" ? playForcedPasses(after) : after;
   afterCache.set(cacheKey, result);

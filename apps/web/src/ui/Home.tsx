@@ -24,11 +24,14 @@ const GAMES: readonly { kind: GameKind; players: number }[] = [
   { kind: "partner", players: 4 },
 ];
 
-/** A fresh seed, or the page's ?seed= (tests and bug reports replay the same deals). */
-function chooseSeed(): number {
+/**
+ * The bots' seed, and whether the deals follow it: only with the page's ?seed= (tests and bug
+ * reports replay the same deals); otherwise deals come from the browser's cryptographic generator.
+ */
+function chooseSeed(): { seed: number; seededDeals: boolean } {
   const fixed = Number(new URLSearchParams(location.search).get("seed"));
-  if (Number.isInteger(fixed) && fixed > 0) return fixed;
-  return (Date.now() ^ Math.floor(Math.random() * 0x7fffffff)) >>> 0;
+  if (Number.isInteger(fixed) && fixed > 0) return { seed: fixed, seededDeals: true };
+  return { seed: crypto.getRandomValues(new Uint32Array(1))[0], seededDeals: false };
 }
 
 function defaultsFor(game: GameKind): Record<string, unknown> {
@@ -59,7 +62,7 @@ export function Home({ t, saved, lastSetup, onContinue, onStart, onReplay, onLea
     return specs.every((s) => want[s.name] === options[s.name]);
   });
   const seats = Array.from({ length: players - 1 }, (_, i) => i + 1);
-  const inProgress = saved && !saved.game.finished && !saved.resigned;
+  const inProgress = saved && !saved.game.finished;
 
   return (
     <main class="home">
@@ -99,7 +102,7 @@ export function Home({ t, saved, lastSetup, onContinue, onStart, onReplay, onLea
             options,
             levels: [levels[0], levels[1], levels[2], levels[3]].slice(0, players),
             practice,
-            seed: chooseSeed(),
+            ...chooseSeed(),
           });
         }}
       >

@@ -1,17 +1,16 @@
 /** Export the current game as a record, and watch an imported record replayed move by move. */
 
 import {
-  applyMove,
-  attemptIllegalPlay,
-  createGame,
+  boneHigh,
+  boneLow,
+  bonesOf,
   type Game,
   makeRecord,
-  parseMove,
   parseRecord,
-  startHand,
-  viewFor,
+  replayRecord,
+  spectatorView,
 } from "@crossbones/engine";
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useMemo, useState } from "preact/hooks";
 import type { T } from "../i18n";
 import { type Session, seatNames } from "../session";
 import type { Settings } from "../settings";
@@ -66,94 +65,85 @@ export function ExportDialog({ t, session, onClose }: { t: T; session: Session; 
   );
 }
 
-/** Every position of a replayed game, one per move, so the viewer can step both ways. */
-export interface ReplayStep {
+/** A record that replayed, kept to step through it: its JSON, its final game and its names. */
+interface Loaded {
+  readonly json: unknown;
   readonly game: Game;
-  readonly hand: number;
+  readonly names: readonly string[] | null;
+  /** The version at which each hand was dealt. */
+  readonly starts: readonly number[];
 }
 
-export function replaySteps(record: unknown): ReplayStep[] | string {
-  // parseRecord validated it; rebuild move by move to keep each position.
-  const r = record as {
-    game: string;
-    players: number;
-    rules?: Record<string, unknown>;
-    hands: { deal: string[][]; moves: string[] }[];
-  };
-  const parsed = parseRecord(JSON.stringify(record));
-  if (!parsed.ok) return parsed.error.message;
-  let game = createGame(parsed.value.game.rules);
-  const steps: ReplayStep[] = [];
-  r.hands.forEach((hand, h) => {
-    const started = startHand(game, parsed.value.game.hands[h].deal);
-    if (!started.ok) return;
-    game = started.value;
-    steps.push({ game, hand: h });
-    for (const text of hand.moves) {
-      const state = game.state;
-      if (!state) return;
-      const p = parseMove(state, text);
-      if (!p.ok) return;
-      const next =
-        p.value.kind === "move"
-          ? applyMove(game, p.value.move)
-          : attemptIllegalPlay(game, p.value.bone, p.value.target);
-      if (!next.ok) return;
-      game = next.value;
-      steps.push({ game, hand: h });
-    }
-  });
-  return steps;
+/** The names a record gives its seats, if it gives any (to name players in an error about it). */
+function namesIn(source: string): readonly string[] | null {
+  try {
+    const names = (JSON.parse(source) as { names?: unknown })?.names;
+    return Array.isArray(names) && names.every((n) => typeof n === "string") ? names : null;
+  } catch {
+    return null;
+  }
 }
 
 export function Replay({ t, settings, onBack }: { t: T; settings: Settings; onBack: () => void }) {
   const [text, setText] = useState("");
   const [error, setError] = useState("");
-  const [steps, setSteps] = useState<ReplayStep[] | null>(null);
-  const [names, setNames] = useState<readonly string[] | null>(null);
-  const [index, setIndex] = useState(0);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  /** The version on screen: 1 (the first deal) to the record's last. */
+  const [version, setVersion] = useState(1);
   const [playing, setPlaying] = useState(false);
 
   const load = (source: string) => {
     const parsed = parseRecord(source);
     if (!parsed.ok) {
       const e = parsed.error;
-      const message = refusalText(t, e, (seat) => t("playerN", { n: seat + 1 }));
+      const names = namesIn(source);
+      const message = refusalText(t, e, (seat) => names?.[seat] ?? t("playerN", { n: seat + 1 }));
       setError(
         e.hand !== null && e.move !== null
           ? t("importErrorAt", { hand: e.hand + 1, move: e.move + 1, message })
-          : t("importError", { message }),
+          : e.hand !== null
+            ? t("importErrorHand", { hand: e.hand + 1, message })
+            : t("importError", { message }),
       );
       return;
     }
-    const s = replaySteps(JSON.parse(source));
-    if (typeof s === "string") {
-      setError(t("importError", { message: s }));
+    const game = parsed.value.game;
+    if (game.hands.length === 0) {
+      setError(t("importError", { message: t("refusal.no-hand") }));
       return;
     }
+    const starts: number[] = [];
+    let v = 0;
+    for (const hand of game.hands) {
+      starts.push(v + 1);
+      v += 1 + hand.moves.length;
+    }
     setError("");
-    setNames(parsed.value.names);
-    setSteps(s);
-    setIndex(0);
+    setLoaded({ json: JSON.parse(source), game, names: parsed.value.names, starts });
+    setVersion(1);
   };
 
+  const last = loaded?.game.version ?? 1;
   useEffect(() => {
-    if (!playing || !steps) return;
-    if (index >= steps.length - 1) {
+    if (!playing || !loaded) return;
+    if (version >= last) {
       setPlaying(false);
       return;
     }
-    const timer = setTimeout(() => setIndex(index + 1), 700);
+    const timer = setTimeout(() => setVersion(version + 1), 700);
     return () => clearTimeout(timer);
-  }, [playing, index, steps]);
+  }, [playing, version, loaded]);
 
-  const step = steps?.[index];
-  const name = (seat: number) => names?.[seat] ?? t("playerN", { n: seat + 1 });
-  const game = step?.game;
-  const hand = game?.hands[game.hands.length - 1];
-  const seats = hand?.seats ?? [];
+  // The game at this point of the record, replayed by the engine, with every hand face up.
+  const view = useMemo(() => {
+    if (!loaded) return null;
+    const at = replayRecord(loaded.json, { upTo: version });
+    return at.ok ? spectatorView(at.value.game, { reveal: true }) : null;
+  }, [loaded, version]);
 
-  if (!steps || !game) {
+  const name = (seat: number) => loaded?.names?.[seat] ?? t("playerN", { n: seat + 1 });
+
+  if (!loaded || !view) {
     return (
       <main class="replay card">
         <h1>{t("importTitle")}</h1>
@@ -199,32 +189,26 @@ export function Replay({ t, settings, onBack }: { t: T; settings: Settings; onBa
     );
   }
 
-  const handStart = (h: number) => steps.findIndex((s) => s.hand === h);
-  const totalHands = steps[steps.length - 1].hand + 1;
-  const handSteps = steps.filter((s) => s.hand === step.hand).length;
-  const moveInHand = index - handStart(step.hand);
-  const events = (hand?.events ?? []).map((e) => eventText(t, game, e, name)).filter((x): x is string => x !== null);
-  const view = viewFor(game, 0);
+  const { starts } = loaded;
+  const hand = view.handIndex;
+  const handMoves = (starts[hand + 1] ?? last + 1) - starts[hand] - 1;
+  const events = view.events.map((e) => eventText(t, view.layout, e, name)).filter((x): x is string => x !== null);
   return (
     <main class="replay replay-view">
       <h1 class="visually-hidden">{t("replay")}</h1>
       <div class="replay-bar card">
         <span data-testid="replay-position">
-          {t("handOf", { n: step.hand + 1, total: totalHands })} ·{" "}
-          {t("moveOf", { n: moveInHand, total: handSteps - 1 })}
+          {t("handOf", { n: hand + 1, total: starts.length })} ·{" "}
+          {t("moveOf", { n: version - starts[hand], total: handMoves })}
         </span>
         <span class="buttons">
-          <button
-            type="button"
-            onClick={() => setIndex(Math.max(0, handStart(step.hand - 1)))}
-            disabled={step.hand === 0}
-          >
+          <button type="button" onClick={() => setVersion(starts[hand - 1] ?? 1)} disabled={hand === 0}>
             «<span class="visually-hidden">{t("prevHand")}</span>
           </button>
           <button
             type="button"
-            onClick={() => setIndex(Math.max(0, index - 1))}
-            disabled={index === 0}
+            onClick={() => setVersion(Math.max(1, version - 1))}
+            disabled={version <= 1}
             aria-label={t("prev")}
           >
             ‹
@@ -234,21 +218,14 @@ export function Replay({ t, settings, onBack }: { t: T; settings: Settings; onBa
           </button>
           <button
             type="button"
-            onClick={() => setIndex(Math.min(steps.length - 1, index + 1))}
-            disabled={index === steps.length - 1}
+            onClick={() => setVersion(Math.min(last, version + 1))}
+            disabled={version >= last}
             aria-label={t("next")}
             data-testid="replay-next"
           >
             ›
           </button>
-          <button
-            type="button"
-            onClick={() => {
-              const n = handStart(step.hand + 1);
-              setIndex(n < 0 ? steps.length - 1 : n);
-            }}
-            aria-label={t("nextHand2")}
-          >
+          <button type="button" onClick={() => setVersion(starts[hand + 1] ?? last)} aria-label={t("nextHand2")}>
             »
           </button>
           <button type="button" class="ghost" onClick={onBack}>
@@ -258,8 +235,8 @@ export function Replay({ t, settings, onBack }: { t: T; settings: Settings; onBa
       </div>
       <Board
         board={view.board}
-        players={game.config.players}
-        moveSeats={seats}
+        players={view.players}
+        moveSeats={view.history.map((h) => h.seat)}
         pips={settings.pips}
         animMs={0}
         choices={[]}
@@ -267,13 +244,13 @@ export function Replay({ t, settings, onBack }: { t: T; settings: Settings; onBa
         label={events[events.length - 1] ?? t("boardEmpty")}
       />
       <div class="replay-hands">
-        {Array.from({ length: game.config.players }, (_, seat) => (
+        {view.hands.map((mask, seat) => (
           <div key={seat} class="replay-hand">
             <b>{name(seat)}</b>
             <span class="mini-bones">
-              {bonesList(game.state ? game.state.hands[seat] : 0).map(([bone, a, b]) => (
+              {bonesOf(mask ?? 0).map((bone) => (
                 <svg key={bone} viewBox="-0.5 -1 1 2" class="mini" aria-hidden="true">
-                  <BoneShape a={a} b={b} vertical pips={settings.pips} />
+                  <BoneShape a={boneLow(bone)} b={boneHigh(bone)} vertical pips={settings.pips} />
                 </svg>
               ))}
             </span>
@@ -285,15 +262,4 @@ export function Replay({ t, settings, onBack }: { t: T; settings: Settings; onBa
       </p>
     </main>
   );
-}
-
-function bonesList(mask: number): [number, number, number][] {
-  const out: [number, number, number][] = [];
-  let i = 0;
-  for (let a = 0; a <= 6; a++)
-    for (let b = a; b <= 6; b++) {
-      if ((mask & (1 << i)) !== 0) out.push([i, a, b]);
-      i++;
-    }
-  return out;
 }

@@ -1,8 +1,7 @@
 /** End of a hand (the score sheet, every number explained) and end of the set or match. */
 
-import { type Game, makeBone, sideOf } from "@crossbones/engine";
+import { type HandResult, makeBone, type Rules, sideOf, type TableView } from "@crossbones/engine";
 import type { T } from "../i18n";
-import { HUMAN } from "../session";
 import type { Settings } from "../settings";
 import { sideName } from "../view/describe";
 import { handSheet } from "../view/scoresheet";
@@ -26,22 +25,30 @@ function MiniBones({ bones, settings }: { bones: readonly number[]; settings: Se
 }
 
 export function ScoreSheet({
-  game,
+  result,
   handIndex,
+  rules,
+  finished,
+  viewer,
   t,
   name,
   settings,
   onNext,
 }: {
-  game: Game;
+  result: HandResult;
   handIndex: number;
+  rules: Rules;
+  /** The hand ended the set or match. */
+  finished: boolean;
+  /** The seat the sheet is shown to (its team is "your team" in Partner). */
+  viewer: number;
   t: T;
   name: (seat: number) => string;
   settings: Settings;
   onNext: () => void;
 }) {
-  const sheet = handSheet(game, handIndex);
-  if (!sheet) return null;
+  const sheet = handSheet(result, rules);
+  const side = (s: number) => sideName(t, rules, s, name, viewer);
   const headline =
     sheet.winner === null
       ? t("noWinner")
@@ -77,7 +84,7 @@ export function ScoreSheet({
                   {row.winner ? " ★" : ""}
                 </th>
                 <td>
-                  <MiniBones bones={game.hands[handIndex].result?.french?.[row.seat].bones ?? []} settings={settings} />
+                  <MiniBones bones={result.french?.[row.seat]?.bones ?? []} settings={settings} />
                   <ul class="why">
                     {row.lines.map((line, i) => (
                       <li key={i}>{lineText(t, line)}</li>
@@ -118,9 +125,9 @@ export function ScoreSheet({
           {!sheet.draw && sheet.side !== null && (
             <p>
               {sheet.oneAllPlayTwo
-                ? t("lineOneAllPlayTwoWon", { side: sideName(t, game, sheet.side, name) })
+                ? t("lineOneAllPlayTwoWon", { side: side(sheet.side) })
                 : t(sheet.worth > 1 ? "lineWorth2" : "lineWorth", {
-                    side: sideName(t, game, sheet.side, name),
+                    side: side(sheet.side),
                     n: sheet.worth,
                   })}
             </p>
@@ -140,11 +147,11 @@ export function ScoreSheet({
               </tr>
             </thead>
             <tbody>
-              {sheet.after.map((after, side) => (
-                <tr key={side} class={side === sheet.side ? "winner" : ""}>
-                  <th scope="row">{sideName(t, game, side, name)}</th>
-                  <td class="num">{sheet.before[side]}</td>
-                  <td class="num total" data-testid={`total-${side}`}>
+              {sheet.after.map((after, s) => (
+                <tr key={s} class={s === sheet.side ? "winner" : ""}>
+                  <th scope="row">{side(s)}</th>
+                  <td class="num">{sheet.before[s]}</td>
+                  <td class="num total" data-testid={`total-${s}`}>
                     <b>{after}</b>
                   </td>
                 </tr>
@@ -155,7 +162,7 @@ export function ScoreSheet({
       )}
       <div class="buttons">
         <button type="button" class="primary" onClick={onNext} autofocus data-testid="next-hand">
-          {game.finished ? t("seeResult") : t("nextHand")}
+          {finished ? t("seeResult") : t("nextHand")}
         </button>
       </div>
     </Modal>
@@ -163,28 +170,25 @@ export function ScoreSheet({
 }
 
 export function GameEnd({
-  game,
-  resigned,
+  view,
   t,
   name,
   onNewGame,
   onExport,
 }: {
-  game: Game;
-  resigned: boolean;
+  view: TableView & { readonly seat: number };
   t: T;
   name: (seat: number) => string;
   onNewGame: () => void;
   onExport: () => void;
 }) {
-  const winner = game.winner;
-  const mySide = sideOf(game.rules, HUMAN);
-  const won = !resigned && winner === mySide;
-  const winnerName = winner === null ? "" : sideName(t, game, winner, name);
-  const french = game.rules.game === "french";
+  const { winner, rules, sixLove, resigned } = view;
+  const won = winner === sideOf(rules, view.seat);
+  const winnerName = winner === null ? "" : sideName(t, rules, winner, name, view.seat);
+  const french = rules.game === "french";
   return (
-    <Modal title={t("gameOver")} id="game-end" className={`end ${game.sixLove ? "six-love" : ""}`}>
-      {game.sixLove && (
+    <Modal title={t("gameOver")} id="game-end" className={`end ${sixLove ? "six-love" : ""}`}>
+      {sixLove && (
         <div class="celebration" aria-hidden="true">
           {Array.from({ length: 24 }, (_, i) => (
             <span
@@ -199,23 +203,20 @@ export function GameEnd({
           ))}
         </div>
       )}
-      {resigned ? (
-        <p class="headline">{t("resigned")}</p>
-      ) : (
-        <>
-          {game.sixLove && <p class="six-love-title">{t("sixLove")}</p>}
-          <p class="headline">
-            {french ? t("setWinner", { name: winnerName }) : t("matchWinner", { name: winnerName })}
-          </p>
-          {game.sixLove && <p>{t("sixLoveText", { name: winnerName })}</p>}
-          <p>{won ? t("youWin") : t("youLose")}</p>
-        </>
+      {resigned !== null && (
+        <p class="headline">{resigned === view.seat ? t("resigned") : t("otherResigned", { name: name(resigned) })}</p>
       )}
+      {sixLove && <p class="six-love-title">{t("sixLove")}</p>}
+      <p class={resigned === null ? "headline" : ""}>
+        {french ? t("setWinner", { name: winnerName }) : t("matchWinner", { name: winnerName })}
+      </p>
+      {sixLove && <p>{t("sixLoveText", { name: winnerName })}</p>}
+      <p>{won ? t("youWin") : t("youLose")}</p>
       <h3>{t("finalTotals")}</h3>
       <ul class="final">
-        {game.totals.map((total, side) => (
-          <li key={side} class={side === winner ? "winner" : ""}>
-            {sideName(t, game, side, name)}: <b>{total}</b>
+        {view.totals.map((total, s) => (
+          <li key={s} class={s === winner ? "winner" : ""}>
+            {sideName(t, rules, s, name, view.seat)}: <b>{total}</b>
           </li>
         ))}
       </ul>

@@ -1,47 +1,78 @@
 /**
- * The table: the other seats around, the board in the middle, your hand at the bottom. Bots move
- * through the worker; the human plays by tap, click or keyboard. The engine says what is legal
- * (legalMoves, targetsFor); this screen only reports choices.
+ * The table, for games and lessons alike: the other seats around, the board in the middle, the
+ * viewer's hand at the bottom. It renders one seat's view (plain data from the engine) and reports
+ * the player's choices as actions; it never decides a rule. Which bones glow, where a bone may go
+ * and whether a pass is allowed all come from the view; a refused action comes back as a refusal,
+ * shown in the player's language.
  */
 
 import {
-  attemptIllegalPlay,
+  type Action,
+  type Bone,
+  boneHigh,
+  boneLow,
   bonesOf,
   CROSS,
-  type Game,
   type GameEvent,
+  type LegalPlay,
   type Move,
   makeBone,
   moveBone,
   PASS,
-  POSE,
-  playMove,
+  playAction,
+  type Refusal,
+  type SeatView,
   sideOf,
-  viewFor,
 } from "@crossbones/engine";
-import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
-import { botMove, rankMoves } from "../bots/client";
+import type { ComponentChildren } from "preact";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { type Key, PENALTY_KEYS, type T } from "../i18n";
-import { BOT_NAMES, botSeed, canUndo, dealNext, HUMAN, moveSeats, play, type Session, undo } from "../session";
 import { type Settings, timing } from "../settings";
-import { click } from "../sound";
 import { endsText, eventText, moveText, turnSummary } from "../view/describe";
 import { nextHandFocus } from "../view/handFocus";
+import { refusalText } from "../view/refusalText";
 import { ArmChooser } from "./ArmChooser";
 import { Board, seatSide } from "./Board";
 import { BoneBack, BoneShape } from "./Bone";
 import { Modal } from "./Modal";
-import { GameEnd, ScoreSheet } from "./ScoreSheet";
 
 export interface TableProps {
-  session: Session;
-  settings: Settings;
+  /** The view of the seat at the bottom of the screen. */
+  view: SeatView;
   t: T;
-  /** Replaces the session if `expected` is still the current game (stale bot answers are dropped). */
-  update: (expected: Game, next: Session) => void;
-  onNewGame: () => void;
-  onResign: () => void;
-  onExport: () => void;
+  settings: Settings;
+  /** A seat's name: "You", a bot's or a player's name. */
+  name: (seat: number) => string;
+  /** A word beside an opponent's name (a bot's level), or nothing. */
+  tag?: (seat: number) => string | null;
+  /**
+   * Where the player's choices go. Returns what to tell the player (a refusal, also a charged
+   * one), or null. Without it the hand is shown but cannot be played.
+   */
+  act?: (action: Action) => Refusal | null;
+  /** Every bone of the hand can be picked, playable or not (a lesson explains a wrong one). */
+  pickAny?: boolean;
+  /** Ask before a pass that costs points (default: yes). */
+  confirmPenaltyPass?: boolean;
+  /** Bones to draw attention to, in a hand or on the board. */
+  highlight?: readonly Bone[];
+  /** Hide the totals and penalties (a lesson's prediction is still open). */
+  conceal?: boolean;
+  /** Replaces the status line (a lesson says what it asks). */
+  status?: string;
+  /** A move to point at (a practice hint). */
+  hint?: Move | null;
+  /** The title of the score bar (e.g. "Hand 2 · to 100"); by default the hand and the target. */
+  scoresTitle?: string;
+  /** Beside the scores: the game menu. */
+  menu?: ComponentChildren;
+  /** Buttons after Pass: hint, undo. */
+  actions?: ComponentChildren;
+  /** The id of the "which arm?" dialog. */
+  chooserId?: string;
+  className?: string;
+  /** Dialogs over the table: the score sheet, the end of the game. */
+  children?: ComponentChildren;
 }
 
 interface Toast {
@@ -52,84 +83,49 @@ interface Toast {
   points: number;
 }
 
-export function useSeatName(t: T): (seat: number) => string {
-  return useCallback((seat: number) => (seat === HUMAN ? t("you") : (BOT_NAMES[seat] ?? `#${seat}`)), [t]);
-}
+export function Table(props: TableProps) {
+  const { view, t, settings, name } = props;
+  const players = view.players;
+  const me = view.seat;
+  const { anim } = timing(settings.speed);
+  const myTurn = view.turn === me;
+  const interactive = !!props.act && myTurn;
+  const plays = new Map<Bone, LegalPlay>(view.plays.map((p) => [p.bone, p]));
+  const myBones = bonesOf(view.hand);
+  const highlight = new Set(props.highlight ?? []);
 
-export function Table({ session, settings, t, update, onNewGame, onResign, onExport }: TableProps) {
-  const game = session.game;
-  const state = game.state;
-  const hand = game.hands[game.hands.length - 1];
-  const players = game.config.players;
-  const name = useSeatName(t);
-  const { anim, botDelay } = timing(settings.speed);
-  const view = useMemo(() => viewFor(game, HUMAN), [game]);
-  const myTurn = !!state && !state.over && !game.finished && !session.resigned && state.turn === HUMAN;
-  const legal = myTurn ? view.legalMoves : [];
-  const canPassNow = legal.includes(PASS);
-  const plays = legal.filter((m) => m !== PASS);
-  const playableBones = new Set(plays.map(moveBone));
-  const seats = moveSeats(game);
-  const reveal = session.setup.practice && (settings.showHands || session.setup.showHands === true);
-
-  const [choosing, setChoosing] = useState<{ bone: number; targets: number[] } | null>(null);
+  const [choosing, setChoosing] = useState<{ bone: Bone; targets: readonly number[] } | null>(null);
   const [confirmPass, setConfirmPass] = useState(false);
-  const [hint, setHint] = useState<{ game: Game; move: Move } | null>(null);
   const [notice, setNotice] = useState<string>("");
-  const [sheetSeen, setSheetSeen] = useState<number>(-1);
   const [focusIndex, setFocusIndex] = useState(0);
   const [toasts, setToasts] = useState<Toast[]>([]);
   const handRef = useRef<HTMLDivElement>(null);
-  const seen = useRef<{ hand: number; events: number }>({ hand: game.hands.length, events: hand?.events.length ?? 0 });
+  const seen = useRef<{ hand: number; events: number }>({ hand: view.handIndex, events: view.events.length });
 
-  const myBones = bonesOf(state ? state.hands[HUMAN] : 0);
-  const myPenalties = state && game.rules.game === "french" ? state.penalties(HUMAN) : 0;
+  const send = (action: Action) => {
+    setChoosing(null);
+    setConfirmPass(false);
+    const refused = props.act?.(action) ?? null;
+    setNotice(refused ? refusalText(t, refused, name) : "");
+  };
 
-  // Bots: ask the worker, then wait long enough for the previous play to be seen.
+  // A new position closes any question about the old one.
   useEffect(() => {
-    const s = game.state;
-    if (!s || s.over || game.finished || session.resigned || s.turn === HUMAN) return;
-    let live = true;
-    const seat = s.turn;
-    const started = performance.now();
-    const seatView = viewFor(game, seat);
-    const onlyPass = seatView.legalMoves.length === 1 && seatView.legalMoves[0] === PASS;
-    const ask: Promise<Move> = onlyPass
-      ? Promise.resolve(PASS)
-      : botMove(seatView, session.setup.levels[seat] ?? "easy", botSeed(session));
-    ask
-      .then((move) => {
-        const wait = Math.max(0, botDelay - (performance.now() - started));
-        setTimeout(() => {
-          if (!live) return;
-          const next = play(session, move);
-          if (typeof next === "string") {
-            // A bot that answers with an illegal move must not stall the table: take any legal one.
-            const fallback = play(session, seatView.legalMoves[0]);
-            if (typeof fallback !== "string") update(game, fallback);
-            return;
-          }
-          if (move !== PASS) click(settings.sound);
-          update(game, next);
-        }, wait);
-      })
-      .catch(() => {
-        if (!live) return;
-        const fallback = play(session, seatView.legalMoves[0]);
-        if (typeof fallback !== "string") update(game, fallback);
-      });
-    return () => {
-      live = false;
-    };
-  }, [game, session.resigned]);
+    setChoosing(null);
+    setConfirmPass(false);
+  }, [view.version]);
+  // Messages belong to the hand they were about: a new hand starts with none.
+  useEffect(() => {
+    setNotice("");
+    setToasts([]);
+  }, [view.handIndex]);
 
   // Penalties and match events appear as they happen; board passes to several players merge.
   useEffect(() => {
-    const h = game.hands.length;
-    const events = hand?.events ?? [];
-    const from = seen.current.hand === h ? seen.current.events : 0;
-    seen.current = { hand: h, events: events.length };
-    const fresh = events
+    const from = seen.current.hand === view.handIndex ? seen.current.events : 0;
+    seen.current = { hand: view.handIndex, events: view.events.length };
+    if (props.conceal) return;
+    const fresh = view.events
       .slice(from)
       .filter((e) => e.type === "penalty" || e.type === "bruk" || e.type === "oneAllPlayTwo");
     if (fresh.length === 0) return;
@@ -138,108 +134,57 @@ export function Table({ session, settings, t, update, onNewGame, onResign, onExp
       for (const e of fresh) list = addToast(list, e, t, name);
       return list.slice(-4);
     });
-  }, [game]);
+  }, [view.version]);
   useEffect(() => {
     if (toasts.length === 0) return;
     const timer = setTimeout(() => setToasts((l) => l.slice(1)), 3500);
     return () => clearTimeout(timer);
   }, [toasts]);
 
-  useEffect(() => {
-    setChoosing(null);
-    setConfirmPass(false);
-  }, [game]);
-
-  const doMove = (move: Move) => {
-    const next = play(session, move);
-    if (typeof next === "string") {
-      setNotice(next);
-      return;
-    }
-    if (move !== PASS) click(settings.sound);
-    setNotice("");
-    update(game, next);
-  };
-
-  const tryBone = (bone: number) => {
-    if (!myTurn || !state) return;
-    const targets = state.targetsFor(bone);
-    if (targets.length === 0) {
-      // At a strict table (illegalPlayPenalty > 0, F5) the attempt itself is charged; the engine
-      // refuses it all the same and the penalty shows as it happens.
-      const charged = state.phase !== POSE ? attemptIllegalPlay(game, bone, attemptTarget(state.ends, bone)) : null;
-      if (charged?.ok) update(game, { ...session, game: charged.value });
-      setNotice(t("illegalRefused", { bone: makeBone(bone) }));
-      return;
-    }
-    // Ask only when the choice matters: empty arms, or ends showing different numbers.
-    const values = new Set(targets.map((tg) => state.ends[tg]));
-    const distinct = targets.length > 1 && (values.size > 1 || values.has(-1)) && state.phase !== POSE;
-    if (distinct) setChoosing({ bone, targets });
-    else doMove(playMove(bone, targets[0]));
+  const pickBone = (bone: Bone) => {
+    if (!interactive) return;
+    const play = plays.get(bone);
+    // Ask only when the choice matters (the view says so: different numbers showing).
+    if (play?.choose) setChoosing({ bone, targets: play.targets });
+    else send(playAction(view.layout, bone));
   };
 
   const onPass = () => {
-    if (!canPassNow) return;
-    if (plays.length > 0) setConfirmPass(true);
-    else doMove(PASS);
+    if (!interactive || (!view.canPass && !props.pickAny)) return;
+    if (view.passCost > 0 && props.confirmPenaltyPass !== false) setConfirmPass(true);
+    else send({ type: "pass" });
   };
 
-  const onHint = async () => {
-    if (!session.setup.practice || !myTurn) return;
-    const ranked = await rankMoves(view, botSeed(session));
-    if (ranked.length > 0) setHint({ game, move: ranked[0].move });
-  };
-
-  const onUndo = () => {
-    const back = undo(session);
-    if (back) update(game, back);
-  };
-
-  // "Try it" games (after the lessons) show the hint on each of the human's turns.
-  useEffect(() => {
-    if (!session.setup.practice || !session.setup.hints || !myTurn) return;
-    onHint().catch(() => undefined);
-  }, [myTurn, game]);
-
-  // Keyboard: P pass, H hint, U undo (the hand itself handles arrows and Enter).
+  // Keyboard: P passes (the hand itself handles arrows and Enter).
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      if (e.ctrlKey || e.metaKey || e.altKey || document.querySelector("dialog[open]")) return;
       const target = e.target as HTMLElement | null;
       if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT"))
         return;
-      if (document.querySelector("dialog[open]")) return;
-      const k = e.key.toLowerCase();
-      if (k === "p" && canPassNow) {
+      if (e.key.toLowerCase() === "p" && interactive && (view.canPass || props.pickAny)) {
         e.preventDefault();
         onPass();
-      } else if (k === "h" && session.setup.practice) {
-        e.preventDefault();
-        void onHint();
-      } else if (k === "u" && session.setup.practice) {
-        e.preventDefault();
-        onUndo();
       }
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   });
 
-  // Keep the focused bone valid as the hand shrinks; move focus to the hand on the human's turn.
+  // Keep the focused bone valid as the hand shrinks; move focus to the hand on the player's turn.
   useEffect(() => {
     if (focusIndex >= myBones.length) setFocusIndex(Math.max(0, myBones.length - 1));
   }, [myBones.length]);
   useEffect(() => {
-    if (!myTurn) return;
+    if (!interactive) return;
     const active = document.activeElement;
     if (active && active !== document.body && !handRef.current?.contains(active)) return;
-    const firstPlayable = myBones.findIndex((b) => playableBones.has(b));
-    const index = firstPlayable >= 0 ? firstPlayable : focusIndex;
-    setFocusIndex(index);
+    const firstPlayable = myBones.findIndex((b) => plays.has(b));
+    const index = firstPlayable >= 0 ? firstPlayable : Math.min(focusIndex, myBones.length - 1);
+    setFocusIndex(Math.max(0, index));
     const el = handRef.current?.querySelectorAll<HTMLButtonElement>("button.hand-bone")[index];
     el?.focus({ preventScroll: true });
-  }, [myTurn, game]);
+  }, [interactive, view.version]);
 
   const onHandKey = (e: KeyboardEvent) => {
     const i = nextHandFocus(e.key, focusIndex, myBones.length);
@@ -249,72 +194,52 @@ export function Table({ session, settings, t, update, onNewGame, onResign, onExp
     handRef.current?.querySelectorAll<HTMLButtonElement>("button.hand-bone")[i]?.focus();
   };
 
-  // Status line and the screen-reader summary.
-  let status = "";
-  if (state && !state.over && !game.finished && !session.resigned) {
-    if (myTurn) {
-      if (state.phase === POSE) {
-        status =
-          plays.length === 1 ? t("yourTurnPose", { bone: makeBone(moveBone(plays[0])) }) : t("yourTurnPoseDouble");
-      } else status = plays.length === 0 ? t("yourTurnPass") : t("yourTurn");
-    } else status = t("thinking", { name: name(state.turn) });
-  }
-  const summary = myTurn && view.table ? turnSummary(t, view.table, game.config.layout, legal) : status;
-  const lastEvents = (hand?.events ?? [])
-    .map((e) => eventText(t, game, e, name))
-    .filter((x): x is string => x !== null);
+  const status = props.status ?? statusText(t, view, name);
+  const summary = myTurn && view.table ? turnSummary(t, view.table, view.layout, view.legalMoves) : status;
+  const lastEvents = view.events.map((e) => eventText(t, view.layout, e, name)).filter((x): x is string => x !== null);
   const boardLabel = view.table
-    ? `${t("board")}: ${endsText(t, view.table, game.config.layout)}${lastEvents.length ? `. ${lastEvents[lastEvents.length - 1]}` : ""}`
+    ? `${t("board")}: ${endsText(t, view.table, view.layout)}${lastEvents.length ? `. ${lastEvents[lastEvents.length - 1]}` : ""}`
     : t("boardEmpty");
-
-  const over = !!state?.over;
-  const handIndex = game.hands.length - 1;
-  const showSheet = over && sheetSeen !== handIndex;
-  const showEnd = (game.finished && !showSheet) || session.resigned;
-  const hintMove = hint && hint.game === game ? hint.move : null;
-
-  const sides = Array.from({ length: players }, (_, seat) => seat).filter((s) => s !== HUMAN);
+  const hint = props.hint ?? null;
+  const showPass = interactive && (view.canPass || !!props.pickAny);
+  const penalties = (seat: number) => (props.conceal || view.rules.game !== "french" ? 0 : view.penalties[seat]);
+  const sides = Array.from({ length: players }, (_, seat) => seat).filter((s) => s !== me);
 
   return (
     <div
-      class={`table table-${players} ${game.config.layout === CROSS ? "is-cross" : "is-line"}`}
-      data-hand={game.hands.length}
-      data-moves={hand?.moves.length ?? 0}
+      class={`table table-${players} ${view.layout === CROSS ? "is-cross" : "is-line"} ${props.className ?? ""}`}
+      data-hand={view.handIndex + 1}
+      data-moves={view.history.length}
+      data-version={view.version}
     >
       <h1 class="visually-hidden">{t("table")}</h1>
       <div class="tablebar">
-        <Scores game={game} t={t} name={name} />
-        <TableMenu
-          t={t}
-          onNewGame={onNewGame}
-          onResign={onResign}
-          onExport={onExport}
-          finished={game.finished || session.resigned}
-        />
+        <Scores view={view} t={t} name={name} conceal={!!props.conceal} title={props.scoresTitle} />
+        {props.menu}
       </div>
       {sides.map((seat) => (
         <SeatPanel
           key={seat}
           seat={seat}
-          game={game}
+          view={view}
           side={seatSide(players, seat)}
           name={name(seat)}
-          level={t(session.setup.levels[seat] ?? "easy")}
-          reveal={reveal}
+          tag={props.tag?.(seat) ?? null}
+          penalties={penalties(seat)}
+          highlight={highlight}
           settings={settings}
           t={t}
-          active={!!state && !state.over && state.turn === seat}
         />
       ))}
       <div class="center">
         <Board
           board={view.board}
           players={players}
-          moveSeats={seats}
+          moveSeats={view.history.map((h) => h.seat)}
           pips={settings.pips}
           animMs={anim}
           choices={choosing?.targets ?? []}
-          onChoose={(target) => choosing && doMove(playMove(choosing.bone, target))}
+          onChoose={(target) => choosing && send(playAction(view.layout, choosing.bone, target))}
           t={t}
           label={boardLabel}
         />
@@ -331,10 +256,10 @@ export function Table({ session, settings, t, update, onNewGame, onResign, onExp
           ))}
         </div>
       </div>
-      <section class={`me ${myTurn ? "turn" : ""}`} aria-label={t("yourHand")}>
+      <section class={`me ${interactive ? "turn" : ""}`} aria-label={t("yourHand")}>
         <div class="me-bar">
-          <span class="seat-name">{name(HUMAN)}</span>
-          {myPenalties > 0 && <span class="seat-penalty">+{myPenalties}</span>}
+          <span class="seat-name">{name(me)}</span>
+          {penalties(me) > 0 && <span class="seat-penalty">+{penalties(me)}</span>}
           <span class="status" aria-hidden="true">
             {status}
           </span>
@@ -342,104 +267,127 @@ export function Table({ session, settings, t, update, onNewGame, onResign, onExp
             {summary}
           </span>
           <span class="actions">
-            {canPassNow && (
-              <button type="button" class={plays.length === 0 ? "primary" : ""} onClick={onPass} aria-keyshortcuts="P">
-                {plays.length === 0 ? t("pass") : t("passPenalty", { n: game.config.passWhenAblePenalty })}
+            {showPass && (
+              <button
+                type="button"
+                class={view.plays.length === 0 ? "primary" : ""}
+                onClick={onPass}
+                aria-keyshortcuts="P"
+                data-testid="pass"
+              >
+                {view.passCost > 0 ? t("passPenalty", { n: view.passCost }) : t("pass")}
               </button>
             )}
-            {session.setup.practice && (
-              <button type="button" onClick={() => void onHint()} disabled={!myTurn} aria-keyshortcuts="H">
-                {t("hint")}
-              </button>
-            )}
-            {session.setup.practice && (
-              <button type="button" onClick={onUndo} disabled={!canUndo(session)} aria-keyshortcuts="U">
-                {t("undo")}
-              </button>
-            )}
+            {props.actions}
           </span>
         </div>
-        {(notice || hintMove !== null) && (
+        {(notice || hint !== null) && (
           <p class="notice" role="alert">
-            {hintMove !== null
-              ? hintMove === PASS
+            {hint !== null
+              ? hint === PASS
                 ? t("hintPass")
-                : t("hintText", { move: moveText(t, game.config.layout, hintMove, state?.phase === POSE) })
+                : t("hintText", { move: moveText(t, view.layout, hint, view.phase === "pose") })
               : notice}
           </p>
         )}
         <div class="hand" ref={handRef} role="toolbar" aria-label={t("yourHand")} onKeyDown={onHandKey} tabIndex={-1}>
           {myBones.map((bone, i) => {
-            const ok = playableBones.has(bone);
-            const hinted = hintMove !== null && hintMove !== PASS && moveBone(hintMove) === bone;
+            const ok = plays.has(bone);
+            const hinted = hint !== null && hint !== PASS && moveBone(hint) === bone;
+            const shape = (
+              <svg viewBox="-0.5 -1 1 2" aria-hidden="true">
+                <BoneShape a={boneLow(bone)} b={boneHigh(bone)} vertical pips={settings.pips} />
+              </svg>
+            );
+            const marks = `${highlight.has(bone) ? "highlight" : ""} ${hinted ? "hinted" : ""}`;
+            if (!props.act) {
+              return (
+                <span
+                  key={bone}
+                  class={`hand-bone static ${marks}`}
+                  role="img"
+                  aria-label={makeBone(bone)}
+                  data-bone={makeBone(bone)}
+                >
+                  {shape}
+                </span>
+              );
+            }
+            const glow = interactive && !props.pickAny ? (ok ? "playable" : "unplayable") : "";
             return (
               <button
                 type="button"
                 key={bone}
-                class={`hand-bone ${myTurn ? (ok ? "playable" : "unplayable") : ""} ${hinted ? "hinted" : ""}`}
+                class={`hand-bone ${glow} ${marks}`}
                 tabIndex={i === focusIndex ? 0 : -1}
-                aria-label={`${makeBone(bone)}${myTurn ? `, ${ok ? t("canPlay") : t("cannotPlay")}` : ""}`}
-                aria-disabled={myTurn && !ok ? "true" : undefined}
+                aria-label={`${makeBone(bone)}${interactive && !props.pickAny ? `, ${ok ? t("canPlay") : t("cannotPlay")}` : ""}`}
+                aria-disabled={glow === "unplayable" ? "true" : undefined}
                 data-bone={makeBone(bone)}
                 onFocus={() => setFocusIndex(i)}
-                onClick={() => tryBone(bone)}
+                onClick={() => pickBone(bone)}
               >
-                <svg viewBox="-0.5 -1 1 2" aria-hidden="true">
-                  <BoneShape a={boneEnds(bone)[0]} b={boneEnds(bone)[1]} vertical pips={settings.pips} />
-                </svg>
+                {shape}
               </button>
             );
           })}
         </div>
       </section>
 
-      {choosing && state && (
+      {choosing && view.table && (
         <ArmChooser
+          id={props.chooserId}
           t={t}
-          layout={game.config.layout}
+          layout={view.layout}
           bone={choosing.bone}
           targets={choosing.targets}
-          ends={Array.from(state.ends)}
-          onPick={(target) => doMove(playMove(choosing.bone, target))}
+          ends={view.table.ends}
+          onPick={(target) => send(playAction(view.layout, choosing.bone, target))}
           onCancel={() => setChoosing(null)}
         />
       )}
       {confirmPass && (
         <Modal title={t("penaltyPassTitle")} onClose={() => setConfirmPass(false)} id="confirm-pass">
-          <p>{t("penaltyPassText", { n: game.config.passWhenAblePenalty })}</p>
+          <p>{t("penaltyPassText", { n: view.passCost })}</p>
           <div class="buttons">
             <button type="button" onClick={() => setConfirmPass(false)} autofocus>
               {t("cancel")}
             </button>
-            <button type="button" class="danger" onClick={() => doMove(PASS)}>
-              {t("passAnyway", { n: game.config.passWhenAblePenalty })}
+            <button type="button" class="danger" onClick={() => send({ type: "pass" })}>
+              {t("passAnyway", { n: view.passCost })}
             </button>
           </div>
         </Modal>
       )}
-      {showSheet && (
-        <ScoreSheet
-          game={game}
-          handIndex={handIndex}
-          t={t}
-          name={name}
-          settings={settings}
-          onNext={() => {
-            setSheetSeen(handIndex);
-            if (!game.finished) update(game, dealNext(session));
-          }}
-        />
-      )}
-      {showEnd && (
-        <GameEnd game={game} resigned={session.resigned} t={t} name={name} onNewGame={onNewGame} onExport={onExport} />
-      )}
+      {props.children}
     </div>
   );
 }
 
-function boneEnds(bone: number): [number, number] {
-  const [a, b] = makeBone(bone).split("-").map(Number);
-  return [a, b];
+const POSE_WHY: Readonly<Record<NonNullable<SeatView["pose"]>["reason"], Key>> = {
+  first: "poseWhy.first",
+  "no-winner": "poseWhy.no-winner",
+  draw: "poseWhy.draw",
+  "one-all-play-two": "poseWhy.one-all-play-two",
+  winner: "poseWhy.winner",
+  "next-with-double": "poseWhy.next-with-double",
+};
+
+/** Whose turn it is and, at the pose, why that seat poses ("the holder of 0-0 poses the first hand"). */
+export function statusText(t: T, view: SeatView, name: (seat: number) => string): string {
+  if (view.turn === null) return "";
+  let text: string;
+  if (view.turn !== view.seat) text = t("thinking", { name: name(view.turn) });
+  else if (view.phase === "pose") {
+    const only = view.plays.length === 1 ? view.plays[0].bone : null;
+    text = only !== null ? t("yourTurnPose", { bone: makeBone(only) }) : t("yourTurnPoseDouble");
+  } else text = view.plays.length === 0 ? t("yourTurnPass") : t("yourTurn");
+  const pose = view.pose;
+  if (view.phase !== "pose" || !pose) return text;
+  const why = t(POSE_WHY[pose.reason], {
+    bone: pose.bone === null ? "" : makeBone(pose.bone),
+    name: pose.winner === null ? "" : name(pose.winner),
+  });
+  return `${text} — ${why}`;
 }
 
 function addToast(list: Toast[], e: GameEvent, t: T, name: (seat: number) => string): Toast[] {
@@ -448,42 +396,40 @@ function addToast(list: Toast[], e: GameEvent, t: T, name: (seat: number) => str
   if (e.type === "oneAllPlayTwo")
     return [...list, { id, text: t("evOneAllPlayTwo"), kind: "oneall", names: [], points: 0 }];
   if (e.type !== "penalty") return list;
-  const kind = t(PENALTY_KEYS[e.kind]);
   const existing = list.find((x) => x.kind === e.kind && x.points === e.points);
   const names = existing ? [...existing.names, name(e.seat)] : [name(e.seat)];
-  const text = `${kind}: +${e.points} → ${names.join(", ")}`;
+  const text = t("penaltyToast", { kind: { key: PENALTY_KEYS[e.kind] }, n: e.points, names });
   const toast: Toast = { id: existing?.id ?? id, text, kind: e.kind, names, points: e.points };
   return existing ? list.map((x) => (x === existing ? toast : x)) : [...list, toast];
 }
 
 function SeatPanel({
   seat,
-  game,
+  view,
   side,
   name,
-  level,
-  reveal,
+  tag,
+  penalties,
+  highlight,
   settings,
   t,
-  active,
 }: {
   seat: number;
-  game: Game;
+  view: SeatView;
   side: string;
   name: string;
-  level: string;
-  reveal: boolean;
+  tag: string | null;
+  penalties: number;
+  highlight: ReadonlySet<Bone>;
   settings: Settings;
   t: T;
-  active: boolean;
 }) {
-  const state = game.state;
-  const mask = state ? state.hands[seat] : 0;
-  const count = bonesOf(mask).length;
-  const showFaces = reveal || !!state?.over;
-  const penalties = state && game.rules.game === "french" ? state.penalties(seat) : 0;
+  const shown = view.hands[seat];
+  const count = view.handSizes[seat];
   const vertical = side === "left" || side === "right";
-  const partner = game.rules.game === "partner" && sideOf(game.rules, seat) === sideOf(game.rules, HUMAN);
+  const partner = view.rules.game === "partner" && sideOf(view.rules, seat) === sideOf(view.rules, view.seat);
+  const active = view.turn === seat;
+  const faces = shown === null ? null : bonesOf(shown);
   return (
     <section class={`seat seat-${side} ${active ? "active" : ""}`} aria-label={name} data-seat={seat}>
       <div class="seat-head">
@@ -491,115 +437,61 @@ function SeatPanel({
           {name}
           {partner ? ` · ${t("yourTeam")}` : ""}
         </span>
-        <span class="seat-level">{level}</span>
+        {tag && <span class="seat-level">{tag}</span>}
         <span class="seat-count">{t("bonesLeft", { n: count })}</span>
         {penalties > 0 && <span class="seat-penalty">+{penalties}</span>}
         {active && <span class="thinking-dot" aria-hidden="true" />}
       </div>
-      <div class={`backs ${vertical ? "backs-v" : ""} ${showFaces ? "faces" : ""}`} aria-hidden="true">
-        {bonesOf(mask).map((bone) =>
-          showFaces ? (
-            <svg key={bone} viewBox="-0.5 -1 1 2" class="mini" aria-hidden="true">
-              <BoneShape a={boneEnds(bone)[0]} b={boneEnds(bone)[1]} vertical pips={settings.pips} />
-            </svg>
-          ) : (
-            <svg key={bone} viewBox="-0.5 -1 1 2" class="mini" aria-hidden="true">
-              <BoneBack vertical />
-            </svg>
-          ),
-        )}
+      {faces && <span class="visually-hidden">{faces.map(makeBone).join(", ")}</span>}
+      <div class={`backs ${vertical ? "backs-v" : ""} ${faces ? "faces" : ""}`} aria-hidden="true">
+        {faces
+          ? faces.map((bone) => (
+              <svg
+                key={bone}
+                viewBox="-0.5 -1 1 2"
+                class={`mini ${highlight.has(bone) ? "highlight" : ""}`}
+                aria-hidden="true"
+                data-bone={makeBone(bone)}
+              >
+                <BoneShape a={boneLow(bone)} b={boneHigh(bone)} vertical pips={settings.pips} />
+              </svg>
+            ))
+          : Array.from({ length: count }, (_, i) => (
+              <svg key={i} viewBox="-0.5 -1 1 2" class="mini" aria-hidden="true">
+                <BoneBack vertical />
+              </svg>
+            ))}
       </div>
     </section>
   );
 }
 
-function Scores({ game, t, name }: { game: Game; t: T; name: (seat: number) => string }) {
-  const rules = game.rules;
-  if (rules.game === "french") {
-    return (
-      <div class="scores">
-        <span class="scores-title">
-          {t("handNumber", { n: game.hands.length })} · {t("target", { n: rules.options.target })}
-        </span>
-        {game.totals.map((total, seat) => (
-          <span class="score" key={seat} data-seat={seat}>
-            <b>{name(seat)}</b> {total}
-          </span>
-        ))}
-      </div>
-    );
-  }
+function Scores({
+  view,
+  t,
+  name,
+  conceal,
+  title,
+}: {
+  view: SeatView;
+  t: T;
+  name: (seat: number) => string;
+  conceal: boolean;
+  title?: string;
+}) {
+  const rules = view.rules;
   const teams = rules.game === "partner";
+  const hand = t("handNumber", { n: Math.max(1, view.handIndex + 1) });
+  const target = t("target", { n: rules.game === "french" ? rules.options.target : 6 });
   return (
-    <div class="scores">
-      <span class="scores-title">
-        {t("handNumber", { n: game.hands.length })} · {t("target", { n: 6 })}
-      </span>
-      {game.totals.map((total, side) => (
+    <div class="scores" data-testid="scores">
+      <span class="scores-title">{title ?? `${hand} · ${target}`}</span>
+      {view.totals.map((total, side) => (
         <span class="score" key={side} data-side={side}>
-          <b>{teams ? (side === sideOf(rules, HUMAN) ? t("yourTeam") : t("theirTeam")) : name(side)}</b> {total}
+          <b>{teams ? (side === sideOf(rules, view.seat) ? t("yourTeam") : t("theirTeam")) : name(side)}</b>{" "}
+          {conceal ? "?" : total}
         </span>
       ))}
     </div>
   );
-}
-
-function TableMenu({
-  t,
-  onNewGame,
-  onResign,
-  onExport,
-  finished,
-}: {
-  t: T;
-  onNewGame: () => void;
-  onResign: () => void;
-  onExport: () => void;
-  finished: boolean;
-}) {
-  const [confirm, setConfirm] = useState(false);
-  return (
-    <nav class="table-menu" aria-label={t("menu")}>
-      <button type="button" onClick={onNewGame}>
-        {t("newGame")}
-      </button>
-      {!finished && (
-        <button type="button" onClick={() => setConfirm(true)}>
-          {t("resign")}
-        </button>
-      )}
-      <button type="button" onClick={onExport}>
-        {t("exportRecord")}
-      </button>
-      {confirm && (
-        <Modal title={t("resign")} onClose={() => setConfirm(false)} id="confirm-resign">
-          <p>{t("resignConfirm")}</p>
-          <div class="buttons">
-            <button type="button" onClick={() => setConfirm(false)} autofocus>
-              {t("cancel")}
-            </button>
-            <button
-              type="button"
-              class="danger"
-              onClick={() => {
-                setConfirm(false);
-                onResign();
-              }}
-            >
-              {t("resign")}
-            </button>
-          </div>
-        </Modal>
-      )}
-    </nav>
-  );
-}
-
-export const ARM_KEYS: readonly Key[] = ["armN", "armE", "armS", "armW"];
-
-/** The arm or end a refused bone was aimed at: one showing either of its numbers, else the first. */
-function attemptTarget(ends: ArrayLike<number>, bone: number): number {
-  const [a, b] = makeBone(bone).split("-").map(Number);
-  for (let t = 0; t < ends.length; t++) if (ends[t] === a || ends[t] === b) return t;
-  return 0;
 }

@@ -5,7 +5,6 @@
 
 import {
   CROSS,
-  type Game,
   type GameEvent,
   type Move,
   makeBone,
@@ -14,6 +13,7 @@ import {
   PASS,
   POSE,
   type PublicTable,
+  type Rules,
   sideOf,
 } from "@crossbones/engine";
 import { anyOf, type Key, PENALTY_KEYS, type T } from "../i18n";
@@ -28,14 +28,14 @@ export function targetName(t: T, layout: number, target: number): string {
 /** "You", a bot's name, or in Partner the team. */
 export type SeatName = (seat: number) => string;
 
-export function sideName(t: T, game: Game, side: number, name: SeatName): string {
-  if (game.rules.game !== "partner") return name(side);
-  return side === sideOf(game.rules, 0) ? t("yourTeam") : t("theirTeam");
+/** A scoring side: the player, or in Partner the team (seen from `viewer`'s seat). */
+export function sideName(t: T, rules: Rules, side: number, name: SeatName, viewer = 0): string {
+  if (rules.game !== "partner") return name(side);
+  return side === sideOf(rules, viewer) ? t("yourTeam") : t("theirTeam");
 }
 
 /** One line of the table log for an event, or null for events that are shown otherwise. */
-export function eventText(t: T, game: Game, e: GameEvent, name: SeatName): string | null {
-  const layout = game.config.layout;
+export function eventText(t: T, layout: number, e: GameEvent, name: SeatName): string | null {
   switch (e.type) {
     case "pose":
       return t("evPose", { name: name(e.seat), bone: makeBone(e.bone) });
@@ -55,6 +55,7 @@ export function eventText(t: T, game: Game, e: GameEvent, name: SeatName): strin
     case "oneAllPlayTwo":
       return t("evOneAllPlayTwo");
     case "resign":
+      return t("evResign", { name: name(e.seat) });
     case "gameEnd":
       return null;
   }

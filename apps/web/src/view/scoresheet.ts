@@ -1,20 +1,18 @@
 /**
  * The end-of-hand score sheet as data: for every seat, each number that went into its score and
- * why, read from the engine's result (never recomputed), so the sheet always agrees with the
- * engine. The UI turns each line into words with the dictionary; `formula` is language-neutral.
+ * why, read from the engine's hand result in a seat view (never recomputed: the result carries the
+ * totals before and after the hand, the French breakdown and the line outcome), so the sheet always
+ * agrees with the engine. The UI turns each line into words; `formula` is language-neutral.
  */
 
 import {
   type Bone,
   type FrenchScore,
-  type Game,
-  type HandLog,
-  isDouble,
+  type HandResult,
   PENALTY_KINDS,
   type PenaltyKind,
-  sideOf,
+  type Rules,
 } from "@crossbones/engine";
-
 export type SheetLine =
   /** Pips left in the hand (0-0 valued as the rules say). */
   | {
@@ -81,29 +79,10 @@ export interface LineSheet {
 
 export type HandSheet = FrenchSheet | LineSheet;
 
-/** Totals before the given hand: the game's totals after the previous hands. */
-function totalsBefore(game: Game, handIndex: number): number[] {
-  const sides = game.totals.length;
-  const totals = new Array(sides).fill(0);
-  for (let h = 0; h < handIndex; h++) {
-    const r = game.hands[h].result;
-    if (!r) continue;
-    if (!r.french) continue;
-    for (const f of r.french) totals[f.seat] += f.score + f.penaltyTotal;
-  }
-  return totals;
-}
-
-/** How many times a penalty of `kind` was charged to `seat` in the hand (from the events). */
-function timesCharged(hand: HandLog, seat: number, kind: PenaltyKind): number {
-  return hand.events.filter((e) => e.type === "penalty" && e.seat === seat && e.kind === kind).length;
-}
-
 export function frenchLines(
   f: FrenchScore,
   winner: number | null,
   winningDouble: Bone | null,
-  hand: HandLog,
   doubleBlankValue: number,
 ): SheetLine[] {
   const lines: SheetLine[] = [];
@@ -127,7 +106,7 @@ export function frenchLines(
     lines.push({ kind: "winnerDoubleOverridden", bone: winningDouble });
   for (const kind of PENALTY_KINDS) {
     const points = f.penalties[kind];
-    if (points > 0) lines.push({ kind: "penalty", penalty: kind, points, times: timesCharged(hand, f.seat, kind) });
+    if (points > 0) lines.push({ kind: "penalty", penalty: kind, points, times: f.penaltyTimes[kind] });
   }
   return lines;
 }
@@ -145,68 +124,44 @@ export function formula(f: FrenchScore): string {
   return out;
 }
 
-/** The sheet of hand `handIndex` of a game (which must be finished). */
-export function handSheet(game: Game, handIndex: number): HandSheet | null {
-  const hand = game.hands[handIndex];
-  const result = hand?.result;
-  if (!hand || !result) return null;
-  if (result.french) {
-    const before = totalsBefore(game, handIndex);
-    const lastPlay = [...hand.events].reverse().find((e) => e.type === "play");
-    const winningDouble =
-      result.end === "domino" && lastPlay && lastPlay.type === "play" && isDouble(lastPlay.bone) ? lastPlay.bone : null;
-    const rows = result.french.map((f): FrenchSheetRow => {
-      const added = f.score + f.penaltyTotal;
-      return {
+/** The sheet of a finished hand, from its result (`SeatView.results[h]`) and the game's rules. */
+export function handSheet(result: HandResult, rules: Rules): HandSheet {
+  if (result.french && rules.game === "french") {
+    const rows = result.french.map(
+      (f): FrenchSheetRow => ({
         seat: f.seat,
         winner: result.winner === f.seat,
-        lines: frenchLines(f, result.winner, winningDouble, hand, game.config.doubleBlankValue),
+        lines: frenchLines(f, result.winner, result.winningDouble, rules.options.doubleBlankValue),
         score: f.score,
         penalties: f.penaltyTotal,
-        added,
-        before: before[f.seat],
-        after: before[f.seat] + added,
+        added: f.score + f.penaltyTotal,
+        before: result.before[f.seat],
+        after: result.after[f.seat],
         formula: formula(f),
-      };
-    });
-    const target = game.rules.game === "french" ? game.rules.options.target : 0;
-    return { kind: "french", end: result.end, winner: result.winner, winningDouble, rows, target };
+      }),
+    );
+    return {
+      kind: "french",
+      end: result.end,
+      winner: result.winner,
+      winningDouble: result.winningDouble,
+      rows,
+      target: rules.options.target,
+    };
   }
   const line = result.line;
-  const points = result.points ?? [];
-  // Line totals reset (bruk, one-all-play-two), so "before" is replayed from the points.
-  const after = lineTotalsAfter(game, handIndex);
-  const before = handIndex === 0 ? after.map(() => 0) : lineTotalsAfter(game, handIndex - 1);
   return {
     kind: "line",
     end: result.end,
     winner: result.winner,
-    side: result.winner === null ? null : sideOf(game.rules, result.winner),
+    side: line?.side ?? null,
     counts: result.counts,
-    worth: line?.worth ?? Math.max(0, ...points),
+    worth: line?.worth ?? 0,
     draw: line?.draw ?? false,
     oneAllPlayTwo: line?.oneAllPlayTwo ?? false,
     bruk: line?.bruk ?? false,
-    before,
-    after,
-    teams: game.rules.game === "partner",
+    before: result.before,
+    after: result.after,
+    teams: rules.game === "partner",
   };
-}
-
-/** Match points after hand `handIndex` in a line game, following C7/C8 resets. */
-export function lineTotalsAfter(game: Game, handIndex: number): number[] {
-  let totals = new Array(game.totals.length).fill(0);
-  for (let h = 0; h <= handIndex; h++) {
-    const r = game.hands[h].result;
-    if (!r?.line || r.winner === null) continue;
-    const side = sideOf(game.rules, r.winner);
-    if (r.line.oneAllPlayTwo) {
-      totals = totals.map(() => 0);
-      totals[side] = 2;
-    } else {
-      totals[side] += r.line.worth;
-    }
-    if (r.line.bruk) totals = totals.map(() => 0);
-  }
-  return totals;
 }

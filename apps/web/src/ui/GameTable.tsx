@@ -1,0 +1,228 @@
+/**
+ * A game against the bots: the local host of a table. It owns the session, asks the bot worker
+ * for the bots' moves and applies every move — the human's and the bots' — through the engine's
+ * `applyAction`, against the version the mover saw, exactly as a remote table would. The table
+ * itself only renders the human's seat view.
+ */
+
+import { type Action, moveAction, type Refusal, viewFor } from "@crossbones/engine";
+import { useCallback, useEffect, useMemo, useState } from "preact/hooks";
+import { botMove, rankMoves } from "../bots/client";
+import type { T } from "../i18n";
+import { act, BOT_NAMES, backTo, botSeed, dealNext, HUMAN, humanView, type Session, undoVersion } from "../session";
+import { type Settings, timing } from "../settings";
+import { click } from "../sound";
+import { Modal } from "./Modal";
+import { GameEnd, ScoreSheet } from "./ScoreSheet";
+import { Table } from "./Table";
+
+export interface GameTableProps {
+  session: Session;
+  settings: Settings;
+  t: T;
+  /** Replaces the session if `expected` is still the current one (late bot answers are dropped). */
+  update: (expected: Session, next: Session) => void;
+  onNewGame: () => void;
+  onExport: () => void;
+}
+
+export function useSeatName(t: T): (seat: number) => string {
+  return useCallback((seat: number) => (seat === HUMAN ? t("you") : (BOT_NAMES[seat] ?? `#${seat}`)), [t]);
+}
+
+export function GameTable({ session, settings, t, update, onNewGame, onExport }: GameTableProps) {
+  const view = useMemo(() => humanView(session, settings.showHands), [session, settings.showHands]);
+  const name = useSeatName(t);
+  const { botDelay } = timing(settings.speed);
+  const practice = session.setup.practice;
+  const [hint, setHint] = useState<{ version: number; move: number } | null>(null);
+  const [sheetSeen, setSheetSeen] = useState<number>(-1);
+
+  // Bots: ask the worker with the bot's own view, then wait long enough for the last play to be seen.
+  useEffect(() => {
+    const seat = view.turn;
+    if (seat === null || seat === HUMAN) return;
+    let live = true;
+    const started = performance.now();
+    const botView = viewFor(session.game, seat);
+    const only = botView.legalMoves.length === 1 ? botView.legalMoves[0] : null;
+    const ask =
+      only !== null ? Promise.resolve(only) : botMove(botView, session.setup.levels[seat] ?? "easy", botSeed(session));
+    const apply = (move: number) => {
+      const action = moveAction(botView.layout, move, botView.phase === "pose");
+      const r = act(session, seat, action, botView.version);
+      if (r.ok) {
+        if (action.type === "play") click(settings.sound);
+        update(session, { ...session, game: r.value });
+        return true;
+      }
+      return false;
+    };
+    ask
+      .then((move) => {
+        const wait = Math.max(0, botDelay - (performance.now() - started));
+        setTimeout(() => {
+          // A bot that answers with a refused move must not stall the table: take its first legal one.
+          if (live && !apply(move)) apply(botView.legalMoves[0]);
+        }, wait);
+      })
+      .catch(() => {
+        if (live) apply(botView.legalMoves[0]);
+      });
+    return () => {
+      live = false;
+    };
+  }, [session]);
+
+  // The human's choices, against the version they saw.
+  const onAct = (action: Action): Refusal | null => {
+    const r = act(session, HUMAN, action, view.version);
+    if (!r.ok) return r.error;
+    if (action.type === "play" && r.charged === null) click(settings.sound);
+    update(session, { ...session, game: r.value });
+    return r.charged;
+  };
+
+  const myTurn = view.turn === HUMAN;
+  const onHint = async () => {
+    if (!practice || !myTurn) return;
+    const ranked = await rankMoves(view, botSeed(session));
+    if (ranked.length > 0) setHint({ version: view.version, move: ranked[0].move });
+  };
+  const back = undoVersion(view);
+  const onUndo = () => {
+    if (back === null) return;
+    const previous = backTo(session, back);
+    if (previous) update(session, previous);
+  };
+
+  // "Try it" games (after the lessons) show the hint on each of the human's turns.
+  useEffect(() => {
+    if (practice && session.setup.hints && myTurn) onHint().catch(() => undefined);
+  }, [myTurn, view.version]);
+
+  // Keyboard: H hint, U undo (the table handles the hand and P).
+  useEffect(() => {
+    if (!practice) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.ctrlKey || e.metaKey || e.altKey || document.querySelector("dialog[open]")) return;
+      const k = e.key.toLowerCase();
+      if (k === "h") {
+        e.preventDefault();
+        void onHint();
+      } else if (k === "u") {
+        e.preventDefault();
+        onUndo();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  });
+
+  const last = view.handIndex;
+  const result = last >= 0 ? view.results[last] : null;
+  const showSheet = result !== null && sheetSeen !== last && view.resigned === null;
+  const showEnd = view.finished && !showSheet;
+
+  return (
+    <Table
+      view={view}
+      t={t}
+      settings={settings}
+      name={name}
+      tag={(seat) => t(session.setup.levels[seat] ?? "easy")}
+      act={onAct}
+      hint={hint && hint.version === view.version ? hint.move : null}
+      menu={
+        <TableMenu
+          t={t}
+          onNewGame={onNewGame}
+          onResign={() => onAct({ type: "resign" })}
+          onExport={onExport}
+          finished={view.finished}
+        />
+      }
+      actions={
+        practice && (
+          <>
+            <button type="button" onClick={() => void onHint()} disabled={!myTurn} aria-keyshortcuts="H">
+              {t("hint")}
+            </button>
+            <button type="button" onClick={onUndo} disabled={back === null} aria-keyshortcuts="U">
+              {t("undo")}
+            </button>
+          </>
+        )
+      }
+    >
+      {showSheet && result && (
+        <ScoreSheet
+          result={result}
+          handIndex={last}
+          rules={view.rules}
+          finished={view.finished}
+          viewer={HUMAN}
+          t={t}
+          name={name}
+          settings={settings}
+          onNext={() => {
+            setSheetSeen(last);
+            if (!view.finished) update(session, dealNext(session));
+          }}
+        />
+      )}
+      {showEnd && <GameEnd view={view} t={t} name={name} onNewGame={onNewGame} onExport={onExport} />}
+    </Table>
+  );
+}
+
+function TableMenu({
+  t,
+  onNewGame,
+  onResign,
+  onExport,
+  finished,
+}: {
+  t: T;
+  onNewGame: () => void;
+  onResign: () => void;
+  onExport: () => void;
+  finished: boolean;
+}) {
+  const [confirm, setConfirm] = useState(false);
+  return (
+    <nav class="table-menu" aria-label={t("menu")}>
+      <button type="button" onClick={onNewGame}>
+        {t("newGame")}
+      </button>
+      {!finished && (
+        <button type="button" onClick={() => setConfirm(true)}>
+          {t("resign")}
+        </button>
+      )}
+      <button type="button" onClick={onExport}>
+        {t("exportRecord")}
+      </button>
+      {confirm && (
+        <Modal title={t("resign")} onClose={() => setConfirm(false)} id="confirm-resign">
+          <p>{t("resignConfirm")}</p>
+          <div class="buttons">
+            <button type="button" onClick={() => setConfirm(false)} autofocus>
+              {t("cancel")}
+            </button>
+            <button
+              type="button"
+              class="danger"
+              onClick={() => {
+                setConfirm(false);
+                onResign();
+              }}
+            >
+              {t("resign")}
+            </button>
+          </div>
+        </Modal>
+      )}
+    </nav>
+  );
+}
