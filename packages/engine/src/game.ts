@@ -180,16 +180,45 @@ export interface Game {
   readonly version: number;
 }
 
-const GAMES = new WeakSet<Game>();
+/**
+ * The one class of Game values: a copy of a game (`{...game}`), a parsed JSON or any other
+ * look-alike is not an instance, so `isGame` can tell them apart cheaply.
+ */
+class GameValue implements Game {
+  readonly rules: Rules;
+  readonly config: HandConfig;
+  readonly hands: readonly HandLog[];
+  readonly state: HandState | null;
+  readonly totals: readonly number[];
+  readonly next: NextHand;
+  readonly finished: boolean;
+  readonly winner: number | null;
+  readonly sixLove: boolean;
+  readonly resigned: number | null;
+  readonly version: number;
+
+  constructor(g: Game) {
+    this.rules = g.rules;
+    this.config = g.config;
+    this.hands = g.hands;
+    this.state = g.state;
+    this.totals = g.totals;
+    this.next = g.next;
+    this.finished = g.finished;
+    this.winner = g.winner;
+    this.sixLove = g.sixLove;
+    this.resigned = g.resigned;
+    this.version = g.version;
+  }
+}
 
 function made(game: Game): Game {
-  GAMES.add(game);
-  return game;
+  return new GameValue(game);
 }
 
 /** Whether a value is a Game made by this engine (not a look-alike, not null). */
 export function isGame(value: unknown): value is Game {
-  return typeof value === "object" && value !== null && GAMES.has(value as Game);
+  return value instanceof GameValue;
 }
 
 const notAGame = () => ({ ok: false as const, error: refusal("bad-game", {}) });
