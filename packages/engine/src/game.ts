@@ -670,11 +670,6 @@ function settleLine(
   return { game: { ...game, totals, next: { pose, ...step.next } }, points, line };
 }
 
-/** The current hand's log, or undefined before the first deal. */
-export function currentHand(game: Game): HandLog | undefined {
-  return game.hands[game.hands.length - 1];
-}
-
 /** Whether a new hand must be dealt before play can go on. */
 export function needsDeal(game: Game): boolean {
   return isGame(game) && !game.finished && (game.state === null || game.state.over);

@@ -211,12 +211,6 @@ export function refusal<C extends RefusalCode>(code: C, params: RefusalParams[C]
   return { code, message, ...params } as unknown as RefusalOf<C>;
 }
 
-/** The parameters of a refusal without its code and message (what a translation fills in). */
-export function refusalParams(r: Refusal): Record<string, unknown> {
-  const { code: _code, message: _message, ...params } = r;
-  return params;
-}
-
 const QUOTE_LIMIT = 40;
 
 /**

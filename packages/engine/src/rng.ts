@@ -107,13 +107,3 @@ export function entropyRng(fill: (words: Uint32Array<ArrayBuffer>) => void): Rng
   };
 }
 
-/** Shuffles `items` in place (Fisher–Yates). */
-export function shuffle<T>(items: T[], rng: Rng): T[] {
-  for (let i = items.length - 1; i > 0; i--) {
-    const j = rng.nextInt(i + 1);
-    const t = items[i];
-    items[i] = items[j];
-    items[j] = t;
-  }
-  return items;
-}

@@ -11,8 +11,10 @@ import {
   type Bone,
   bonesOf,
   CROSS,
+  CROSS_TARGETS,
   type Game,
   isDouble,
+  LINE_TARGETS,
   makeBone,
   moveBone,
   moveTarget,
@@ -151,7 +153,7 @@ export function playForcedPasses(game: Game): Game {
  */
 export function candidateActions(game: Game): Action[] {
   const view = lessonView(game);
-  const names = view.layout === CROSS ? ["N", "E", "S", "W"] : ["L", "R"];
+  const names = view.layout === CROSS ? CROSS_TARGETS : LINE_TARGETS;
   const out: Action[] = [{ type: "pass" }];
   for (const bone of bonesOf(view.hand)) {
     out.push({ type: "play", bone: makeBone(bone) });
