@@ -106,4 +106,3 @@ export function entropyRng(fill: (words: Uint32Array<ArrayBuffer>) => void): Rng
     next: () => nextU32() / 4294967296,
   };
 }
-
