@@ -55,8 +55,8 @@ const NAMES: readonly Key[] = [
 
 /** Words that are spelled the same in that language. */
 const SAME_WORD: Readonly<Record<"nl" | "es", readonly Key[]>> = {
-  nl: ["continueDesc", "team", "handNumber", "handScore", "armW", "poseLabel", "ui_partnerTag", "pt_title", "rv_score"],
-  es: ["no", "total", "after", "speedNormal"],
+  nl: ["continueDesc", "team", "handNumber", "handScore", "armW", "pt_title", "rv_score"],
+  es: ["after", "speedNormal"],
 };
 
 /** No letters outside the placeholders: "{kind}: +{points}", "{n}". */

@@ -69,8 +69,8 @@ describe("lesson text", () => {
   });
 
   it("fills placeholders, nested texts and lists", () => {
-    expect(tutorialText("en", { key: "why_armsFirst", params: { bone: "0-2", where: { key: "arm_N" } } })).toBe(
-      "0-2 cannot go on the north arm yet: all four arms must be started first.",
+    expect(tutorialText("en", { key: "why_notBoardPass", params: { name: { key: "seat_1" } } })).toBe(
+      "That's a fine play, but afterwards Ruby could still play: no board pass.",
     );
     expect(
       tutorialText("es", {
