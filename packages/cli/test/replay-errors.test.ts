@@ -5,40 +5,16 @@
  * packages/cli/dist, which `npx tsc -b` builds. Every process is started once, all together.
  */
 
-import { execFile } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { replayText } from "../src/replay.js";
+import { BLANKS_DEAL, type Run, requireBuilt, runBinary } from "./binary.js";
 
-const bin = fileURLToPath(new URL("../bin/crossbones.js", import.meta.url));
-const dist = fileURLToPath(new URL("../dist/main.js", import.meta.url));
 const fixtures = fileURLToPath(new URL("./data/fixtures/", import.meta.url));
-
-interface Run {
-  readonly status: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-function run(args: readonly string[], stdin?: string): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = execFile(process.execPath, [bin, ...args], { encoding: "utf8" }, (error, stdout, stderr) => {
-      const status = error ? (typeof error.code === "number" ? error.code : 1) : 0;
-      resolve({ status, stdout, stderr });
-    });
-    child.stdin?.end(stdin ?? "");
-  });
-}
-
-const DEAL = [
-  ["0-0", "0-1", "0-2", "0-3", "0-4", "0-5", "0-6"],
-  ["1-1", "1-2", "1-3", "1-4", "1-5", "1-6", "2-3"],
-  ["2-2", "2-4", "2-5", "2-6", "3-4", "3-5", "3-6"],
-  ["3-3", "4-4", "4-5", "4-6", "5-5", "5-6", "6-6"],
-];
+const DEAL = BLANKS_DEAL;
 const CROSS = ["0-0", "pass", "pass", "pass", "0-1@N", "pass", "pass", "pass", "0-5@E", "pass", "pass", "pass"];
 
 function record(hands: unknown, game = "french", players = 4): string {
@@ -79,7 +55,7 @@ const results = {} as Record<CaseName, Run>;
 let dir = "";
 
 beforeAll(async () => {
-  if (!existsSync(dist)) throw new Error(`${dist} is missing: build the project with \`npx tsc -b\` first`);
+  requireBuilt();
   dir = mkdtempSync(join(tmpdir(), "crossbones-replay-"));
   const texts: Partial<Record<CaseName, string>> = {};
   await Promise.all(
@@ -95,7 +71,7 @@ beforeAll(async () => {
         args = ["replay", "-"];
         texts[name] = c.stdin;
       } else args = ["replay"];
-      results[name] = await run(args, texts[name]);
+      results[name] = await runBinary(args, texts[name]);
     }),
   );
 }, 30_000);

@@ -8,14 +8,12 @@
  * "[object Object]" or stack trace. The nastiest inputs also go through the built binary.
  */
 
-import { execFile } from "node:child_process";
-import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { createRng, type GameRecord, makeRecord, OPTION_SPECS, RECORD_FORMAT, summarize } from "@crossbones/engine";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { playRandomGame, randomRules } from "../../engine/test/random-game.js";
 import { type ReplayOutput, replayText } from "../src/replay.js";
+import { BLANKS_DEAL, type Run, requireBuilt, runBinary } from "./binary.js";
 
 const SHORT = 300;
 /** Text that must never appear in a message unless the input itself contains it. */
@@ -461,36 +459,7 @@ describe("replayText under fuzzing: a summary or one short located error, never 
 
 // ---- the built binary
 
-const bin = fileURLToPath(new URL("../bin/crossbones.js", import.meta.url));
-const dist = fileURLToPath(new URL("../dist/main.js", import.meta.url));
-
-interface Run {
-  readonly status: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-function run(stdin: string | Buffer): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = execFile(
-      process.execPath,
-      [bin, "replay", "-"],
-      { encoding: "utf8", maxBuffer: 1 << 20 },
-      (error, stdout, stderr) => {
-        const status = error ? (typeof error.code === "number" ? error.code : 1) : 0;
-        resolve({ status, stdout, stderr });
-      },
-    );
-    child.stdin?.end(stdin);
-  });
-}
-
-const DEAL = [
-  ["0-0", "0-1", "0-2", "0-3", "0-4", "0-5", "0-6"],
-  ["1-1", "1-2", "1-3", "1-4", "1-5", "1-6", "2-3"],
-  ["2-2", "2-4", "2-5", "2-6", "3-4", "3-5", "3-6"],
-  ["3-3", "4-4", "4-5", "4-6", "5-5", "5-6", "6-6"],
-];
+const DEAL = BLANKS_DEAL;
 const french = (hands: unknown, fields: object = {}) =>
   JSON.stringify({ format: RECORD_FORMAT, game: "french", players: 4, hands, ...fields });
 const deepArrays = (depth: number) => `${"[".repeat(depth)}${"]".repeat(depth)}`;
@@ -518,10 +487,10 @@ const NASTY: Record<string, string | Buffer> = {
 describe("crossbones replay (built binary) on the nastiest fuzzed inputs", () => {
   const results: Record<string, Run> = {};
   beforeAll(async () => {
-    if (!existsSync(dist)) throw new Error(`${dist} is missing: build the project with \`npx tsc -b\` first`);
+    requireBuilt();
     await Promise.all(
       Object.entries(NASTY).map(async ([name, input]) => {
-        results[name] = await run(input);
+        results[name] = await runBinary(["replay", "-"], input);
       }),
     );
   }, 60_000);

@@ -157,7 +157,12 @@ export interface HandLog {
   readonly result: HandResult | null;
 }
 
-export interface Game {
+/**
+ * A whole game (see the top of this file). The one class of game values: a copy of a game
+ * (`{...game}`), parsed JSON or any other look-alike is not an instance, so `isGame` tells them
+ * apart cheaply. Only this module constructs one (`made`); everyone else reads them.
+ */
+class GameValue {
   readonly rules: Rules;
   readonly config: HandConfig;
   readonly hands: readonly HandLog[];
@@ -178,24 +183,6 @@ export interface Game {
    * names the version it acted on, so an action made against an older table is refused.
    */
   readonly version: number;
-}
-
-/**
- * The one class of Game values: a copy of a game (`{...game}`), a parsed JSON or any other
- * look-alike is not an instance, so `isGame` can tell them apart cheaply.
- */
-class GameValue implements Game {
-  readonly rules: Rules;
-  readonly config: HandConfig;
-  readonly hands: readonly HandLog[];
-  readonly state: HandState | null;
-  readonly totals: readonly number[];
-  readonly next: NextHand;
-  readonly finished: boolean;
-  readonly winner: number | null;
-  readonly sixLove: boolean;
-  readonly resigned: number | null;
-  readonly version: number;
 
   constructor(g: Game) {
     this.rules = g.rules;
@@ -211,6 +198,8 @@ class GameValue implements Game {
     this.version = g.version;
   }
 }
+
+export type Game = GameValue;
 
 function made(game: Game): Game {
   return new GameValue(game);

@@ -13,6 +13,22 @@ export const BLANKS = [
 ];
 
 /**
+ * BLANKS played to its end (the deal and moves of shared/fixtures/french-boardpass-streak): seats
+ * 1-3 pass through the cross, then the arms open double by double and seat 0 goes out (29 moves).
+ */
+// biome-ignore format: one row per round of the table
+export const BLANKS_HAND = [
+  "0-0", "pass", "pass", "pass",
+  "0-1@N", "pass", "pass", "pass",
+  "0-2@E", "pass", "pass", "pass",
+  "0-3@S", "pass", "pass", "pass",
+  "0-4@W", "1-1@N", "2-2@E", "3-3@S",
+  "pass", "1-6@N", "2-6@E", "6-6@N",
+  "0-6@N", "2-3@S", "3-6@E", "4-4@W",
+  "0-5@N",
+];
+
+/**
  * With seat 0 holding every blank: the pose and the four arms, seats 1-3 passing each time.
  * Afterwards the arms show N 1, E 2, S 3, W 4, seat 0 keeps 0-5 and 0-6, and seat 1 is to act.
  */

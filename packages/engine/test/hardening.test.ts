@@ -28,32 +28,9 @@ import {
 } from "@crossbones/engine";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { BLANKS as BLANKS_DEAL, BLANKS_HAND as BLANKS_MOVES } from "./french-hands.js";
 import { bone, deal, newGame, play, start } from "./helpers.js";
-
-/** Seat 0 holds every blank: after the pose 0-0 nobody else can play (the replay-errors deal). */
-const BLANKS_DEAL = [
-  ["0-0", "0-1", "0-2", "0-3", "0-4", "0-5", "0-6"],
-  ["1-1", "1-2", "1-3", "1-4", "1-5", "1-6", "2-3"],
-  ["2-2", "2-4", "2-5", "2-6", "3-4", "3-5", "3-6"],
-  ["3-3", "4-4", "4-5", "4-6", "5-5", "5-6", "6-6"],
-];
-/** BLANKS_DEAL's hand to its end (the replay-errors fixture): seat 0 goes out, the set is over. */
-// biome-ignore format: one row per round of the table
-const BLANKS_MOVES = [
-  "0-0", "pass", "pass", "pass",
-  "0-1@N", "pass", "pass", "pass",
-  "0-2@E", "pass", "pass", "pass",
-  "0-3@S", "pass", "pass", "pass",
-  "0-4@W", "1-1@N", "2-2@E", "3-3@S",
-  "pass", "1-6@N", "2-6@E", "6-6@N",
-  "0-6@N", "2-3@S", "3-6@E", "4-4@W",
-  "0-5@N",
-];
-/** Cut Throat for two: seat 0 holds 6-6 and poses it, seat 1 holds 5-6. */
-const CUT2_DEAL = [
-  ["0-3", "0-4", "0-6", "1-1", "1-2", "1-6", "2-4", "2-5", "3-3", "3-6", "4-4", "4-5", "4-6", "6-6"],
-  ["0-0", "0-1", "0-2", "0-5", "1-3", "1-4", "1-5", "2-2", "2-3", "2-6", "3-4", "3-5", "5-5", "5-6"],
-];
+import { CUT2_DEAL } from "./line-helpers.js";
 
 /** Longest message any refusal here may have: a sentence, never the input. */
 const SHORT = 300;

@@ -129,3 +129,9 @@ export function handsWonBy(game: Game, rng: Rng, winners: readonly (number | nul
 export function holderOf(dealt: readonly BoneMask[], b: Bone): number {
   return dealt.findIndex((m) => (m & (1 << b)) !== 0);
 }
+
+/** A Cut Throat deal for two (randomDeal(cutthroat 2, createRng(3))): seat 0 holds 6-6, seat 1 5-6. */
+export const CUT2_DEAL = [
+  ["0-3", "0-4", "0-6", "1-1", "1-2", "1-6", "2-4", "2-5", "3-3", "3-6", "4-4", "4-5", "4-6", "6-6"],
+  ["0-0", "0-1", "0-2", "0-5", "1-3", "1-4", "1-5", "2-2", "2-3", "2-6", "3-4", "3-5", "5-5", "5-6"],
+];

@@ -18,33 +18,9 @@ import {
   summarize,
 } from "@crossbones/engine";
 import { describe, expect, it } from "vitest";
+import { BLANKS as STREAK_DEAL, BLANKS_HAND as STREAK_MOVES } from "./french-hands.js";
+import { CUT2_DEAL } from "./line-helpers.js";
 import { playRandomGame, replayActions, TABLES } from "./random-game.js";
-
-/** The deal of shared/fixtures/french-boardpass-streak: seat 0 holds every blank. */
-const STREAK_DEAL = [
-  ["0-0", "0-1", "0-2", "0-3", "0-4", "0-5", "0-6"],
-  ["1-1", "1-2", "1-3", "1-4", "1-5", "1-6", "2-3"],
-  ["2-2", "2-4", "2-5", "2-6", "3-4", "3-5", "3-6"],
-  ["3-3", "4-4", "4-5", "4-6", "5-5", "5-6", "6-6"],
-];
-/** Its moves: seats 1-3 pass through the cross, then a domino by seat 0 (29 moves). */
-// biome-ignore format: one row per round of the table
-const STREAK_MOVES = [
-  "0-0", "pass", "pass", "pass",
-  "0-1@N", "pass", "pass", "pass",
-  "0-2@E", "pass", "pass", "pass",
-  "0-3@S", "pass", "pass", "pass",
-  "0-4@W", "1-1@N", "2-2@E", "3-3@S",
-  "pass", "1-6@N", "2-6@E", "6-6@N",
-  "0-6@N", "2-3@S", "3-6@E", "4-4@W",
-  "0-5@N",
-];
-
-/** A Cut Throat deal for two (randomDeal(cutthroat 2, createRng(3))): seat 0 holds 6-6. */
-const CUT2_DEAL = [
-  ["0-3", "0-4", "0-6", "1-1", "1-2", "1-6", "2-4", "2-5", "3-3", "3-6", "4-4", "4-5", "4-6", "6-6"],
-  ["0-0", "0-1", "0-2", "0-5", "1-3", "1-4", "1-5", "2-2", "2-3", "2-6", "3-4", "3-5", "5-5", "5-6"],
-];
 
 function french(fields: Record<string, unknown> = {}, hands: unknown = [{ deal: STREAK_DEAL, moves: STREAK_MOVES }]) {
   return JSON.stringify({ format: RECORD_FORMAT, game: "french", players: 4, hands, ...fields });
