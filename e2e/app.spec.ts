@@ -226,9 +226,13 @@ test("a bone that fits arms showing different numbers asks which; a letter picks
   await page.keyboard.press("b");
   await expect(chooser).toHaveCount(0);
   await expect(page.locator('.hand-bone[data-bone="4-6"]')).toHaveCount(0);
-  const stored = await saved(page);
-  const record = stored.session?.record as { hands: { moves: string[] }[] } | undefined;
-  expect(record?.hands[0].moves[24]).toBe("4-6@E");
+  // The saved game (written after the render) records the play on the arm that was picked.
+  await expect
+    .poll(async () => {
+      const record = (await saved(page)).session?.record as { hands: { moves: string[] }[] } | undefined;
+      return record?.hands[0].moves[24];
+    })
+    .toBe("4-6@E");
 });
 
 test("a phone-sized screen fits the table without sideways scrolling", async ({ browser }) => {
