@@ -3,8 +3,6 @@
  * (see Guide.tsx) with a few moods; these are its colours and name, shared by the screens.
  */
 
-import type { Mood } from "./model";
-
 export const GUIDE = {
   /** Key of the guide's name in the lesson dictionary (the same in every language). */
   nameKey: "guideName",
@@ -18,6 +16,3 @@ export const GUIDE = {
     eye: "#1b1b1b",
   },
 } as const;
-
-/** Every mood the guide can show. */
-export const MOODS: readonly Mood[] = ["wave", "talk", "think", "oops", "cheer"];
