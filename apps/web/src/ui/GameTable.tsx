@@ -86,7 +86,8 @@ export function GameTable({ session, settings, t, update, onNewGame, onExport }:
   const myTurn = view.turn === HUMAN;
   const onHint = async () => {
     if (!practice || !myTurn) return;
-    const ranked = await rankMoves(view, botSeed(session));
+    // The hint reads the table as the human's seat does, never the face-up practice hands.
+    const ranked = await rankMoves(viewFor(session.game, HUMAN), botSeed(session));
     if (ranked.length > 0) setHint({ version: view.version, move: ranked[0].move });
   };
   const back = undoVersion(view);
