@@ -10,6 +10,7 @@ export default defineConfig({
       "@crossbones/engine": src("engine"),
       "@crossbones/bots": src("bots"),
       "@crossbones/cli": src("cli"),
+      "@crossbones/protocol": src("protocol"),
     },
   },
   test: {

@@ -1,7 +1,8 @@
 /**
  * The HTTP server: serves the built web app (apps/web/dist) as static files, with the service
  * worker and the HTML never cached (so an update reaches players) and hashed assets cached for
- * a year. Every unknown path that looks like a page gets index.html (the app has no server routes).
+ * a year, and online play (`/api/…`, `/ws`; online/). Every unknown path that looks like a page
+ * gets index.html (the app routes it, e.g. an invite link `/t/K7QX2M`).
  */
 
 import { existsSync } from "node:fs";
@@ -9,21 +10,38 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance } from "fastify";
+import { Hub, type OnlineOptions } from "./online/hub.js";
+import { onlineRoutes, type RouteOptions } from "./online/routes.js";
 
 export const WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), "../../web/dist");
 
 export interface ServerOptions {
-  /** Directory of the built app; default apps/web/dist. */
-  readonly root?: string;
+  /** Directory of the built app (default apps/web/dist), or false to serve no app (tests, the API alone). */
+  readonly root?: string | false;
   readonly logger?: boolean;
+  /** Online play, or false for none. */
+  readonly online?: (OnlineOptions & RouteOptions) | false;
 }
 
-export async function buildServer(options: ServerOptions = {}): Promise<FastifyInstance> {
-  const root = options.root ?? WEB_DIST;
-  if (!existsSync(join(root, "index.html"))) {
+export interface Server {
+  readonly app: FastifyInstance;
+  /** Online play, when it is on. */
+  readonly hub: Hub | null;
+}
+
+export async function buildServer(options: ServerOptions = {}): Promise<Server> {
+  const root = options.root === undefined ? WEB_DIST : options.root;
+  if (root !== false && !existsSync(join(root, "index.html"))) {
     throw new Error(`the web app is not built: ${join(root, "index.html")} is missing (run npm start or vite build)`);
   }
-  const app = Fastify({ logger: options.logger ?? false });
+  const app = Fastify({ logger: options.logger ?? false, trustProxy: true });
+  const hub = options.online ? new Hub(options.online) : null;
+  if (hub && options.online) {
+    await onlineRoutes(app, hub, options.online);
+    app.addHook("onClose", () => hub.close());
+  }
+  app.get("/healthz", async () => ({ ok: true }));
+  if (root === false) return { app, hub };
   await app.register(fastifyStatic, {
     root,
     wildcard: true,
@@ -35,11 +53,10 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       if (path.endsWith(".webmanifest")) res.setHeader("content-type", "application/manifest+json");
     },
   });
-  app.get("/healthz", async () => ({ ok: true }));
   app.setNotFoundHandler((req, reply) => {
     if (req.method === "GET" && !req.url.includes("."))
       return reply.header("cache-control", "no-cache").sendFile("index.html");
     return reply.code(404).send({ error: "not found" });
   });
-  return app;
+  return { app, hub };
 }

@@ -1,11 +1,18 @@
-/** `npm start`'s server: the web app on http://localhost:3000 (or $PORT). */
+/**
+ * `npm start`'s server: the web app and online play on http://localhost:3000 (or $PORT), with
+ * online tables kept in $DATA_DIR (default ./data). $ORIGINS: other page origins allowed to open
+ * sockets, comma-separated.
+ */
 
+import { resolve } from "node:path";
 import { buildServer } from "./app.js";
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";
+const dataDir = resolve(process.env.DATA_DIR ?? "data");
+const origins = (process.env.ORIGINS ?? "").split(",").filter(Boolean);
 
-const app = await buildServer({ logger: false });
+const { app } = await buildServer({ logger: false, online: { dataDir, origins } });
 await app.listen({ port, host });
 process.stdout.write(`Crossbones is running at http://localhost:${port}\n`);
 

@@ -66,6 +66,7 @@ export {
   HandState,
   handConfig,
   type Layout,
+  LINE,
   LINE_TARGETS,
   type Move,
   moveBone,
@@ -109,6 +110,7 @@ export { createRng, entropyRng, type Rng } from "./rng.js";
 export {
   defaultRules,
   type FrenchOptions,
+  GAME_KINDS,
   type GameKind,
   type HeldDoubles,
   isGameKind,

@@ -1,0 +1,147 @@
+/**
+ * Online play over HTTP and WebSocket (docs/protocol.md): guests and tables over small JSON
+ * routes, the table itself over `/ws`. Bodies are bounded and checked with zod; a fault answers
+ * `server-error` and never a stack trace.
+ */
+
+import { MAX_CLIENT_FRAME, serverRefusal, type WireRefusal } from "@crossbones/protocol";
+import websocket from "@fastify/websocket";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { Connection } from "./connection.js";
+import type { Hub, Player } from "./hub.js";
+
+export interface RouteOptions {
+  /** Page origins allowed to open a socket besides the server's own (none: same host only). */
+  readonly origins?: readonly string[];
+  /** Sockets one address may hold at once. */
+  readonly socketsPerAddress?: number;
+}
+
+const guestBody = z.strictObject({
+  name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(24)
+    .regex(/^[^\p{C}]+$/u),
+});
+
+function refuse(reply: FastifyReply, status: number, refusal: WireRefusal) {
+  return reply.code(status).send({ error: refusal });
+}
+
+/** The guest a request's `Authorization: Bearer <token>` proves, or null. */
+function guestOf(hub: Hub, req: FastifyRequest): Player | null {
+  const header = req.headers.authorization ?? "";
+  const m = /^Bearer (\S{10,200})$/.exec(header);
+  return m ? hub.guest(m[1]) : null;
+}
+
+/** Whether a socket may be opened from this page: no Origin (a program), the same host, or allowed. */
+export function originAllowed(
+  origin: string | undefined,
+  host: string | undefined,
+  allowed: readonly string[],
+): boolean {
+  if (!origin) return true;
+  if (allowed.includes(origin)) return true;
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+export async function onlineRoutes(app: FastifyInstance, hub: Hub, options: RouteOptions = {}): Promise<void> {
+  const perAddress = options.socketsPerAddress ?? 32;
+  const sockets = new Map<string, number>();
+  await app.register(websocket, { options: { maxPayload: MAX_CLIENT_FRAME * 2 } });
+
+  app.setErrorHandler((error, _req, reply) => {
+    const code = (error as { statusCode?: unknown }).statusCode;
+    const status = typeof code === "number" && code < 500 ? code : 500;
+    if (status === 413) return refuse(reply, 413, serverRefusal("too-large"));
+    if (status < 500) return refuse(reply, status, serverRefusal("bad-message"));
+    return refuse(reply, 500, serverRefusal("server-error"));
+  });
+
+  app.post("/api/guests", { bodyLimit: 1024 }, async (req, reply) => {
+    const body = guestBody.safeParse(req.body);
+    if (!body.success) return refuse(reply, 400, serverRefusal("bad-message", { field: "name" }));
+    return hub.newGuest(body.data.name);
+  });
+
+  app.post("/api/tables", { bodyLimit: 4096 }, async (req, reply) => {
+    const player = guestOf(hub, req);
+    if (!player) return refuse(reply, 401, serverRefusal("bad-token"));
+    const made = hub.createTable(player, (req.body as { setup?: unknown } | null)?.setup);
+    if (!made.ok) return refuse(reply, 400, made.refusal);
+    return { code: made.code };
+  });
+
+  app.get<{ Params: { code: string } }>("/api/tables/:code/record", async (req, reply) => {
+    const table = hub.table(req.params.code);
+    if (!table) return refuse(reply, 404, serverRefusal("unknown-table"));
+    return table.record();
+  });
+
+  app.get("/api/me/tables", async (req, reply) => {
+    const player = guestOf(hub, req);
+    if (!player) return refuse(reply, 401, serverRefusal("bad-token"));
+    return { tables: hub.store.tablesOf(player.id) };
+  });
+
+  app.get("/api/me/games", async (req, reply) => {
+    const player = guestOf(hub, req);
+    if (!player) return refuse(reply, 401, serverRefusal("bad-token"));
+    const games = hub.store.gamesOf(player.id).map(({ record, ...g }) => {
+      const r = JSON.parse(record) as { game: string; players: number; names?: string[] };
+      return { ...g, kind: r.game, players: r.players, names: r.names ?? [] };
+    });
+    return { games };
+  });
+
+  app.get<{ Params: { id: string } }>("/api/games/:id", async (req, reply) => {
+    const id = Number(req.params.id);
+    const game = Number.isInteger(id) ? hub.store.game(id) : null;
+    if (!game) return refuse(reply, 404, serverRefusal("unknown-table"));
+    return reply.header("content-type", "application/json").send(game.record);
+  });
+
+  app.get("/ws", { websocket: true }, (socket, req) => {
+    const address = req.ip;
+    if (!originAllowed(req.headers.origin, req.headers.host, options.origins ?? [])) {
+      socket.send(JSON.stringify({ t: "bye", refusal: serverRefusal("bad-origin"), retry: false }));
+      socket.close(1008, "bad-origin");
+      return;
+    }
+    const count = (sockets.get(address) ?? 0) + 1;
+    if (count > perAddress) {
+      socket.send(JSON.stringify({ t: "bye", refusal: serverRefusal("rate-limited"), retry: true }));
+      socket.close(1013, "rate-limited");
+      return;
+    }
+    sockets.set(address, count);
+    const connection = new Connection(hub, {
+      send: (text) => {
+        if (socket.readyState === socket.OPEN) socket.send(text);
+      },
+      close: (code, reason) => socket.close(code, reason),
+    });
+    socket.on("message", (data, isBinary) => {
+      if (isBinary) {
+        connection.receive("");
+        return;
+      }
+      connection.receive(data.toString());
+    });
+    socket.on("close", () => {
+      connection.closed();
+      const left = (sockets.get(address) ?? 1) - 1;
+      if (left <= 0) sockets.delete(address);
+      else sockets.set(address, left);
+    });
+    socket.on("error", () => socket.terminate());
+  });
+}

@@ -1,0 +1,478 @@
+/**
+ * One live table: its seats, its game (the engine's value) and everyone following it. The table
+ * is the only writer of its game: every change is a log entry that is committed to the store
+ * before it is applied and broadcast, and the same entries rebuild the table after a restart.
+ * Players act through `applyAction` with the version they saw; bots (and the clock, for a player
+ * who is away) act the same way from the bot pool; each follower gets their own seat's view, or
+ * the spectators' view, and nothing else.
+ */
+
+import { randomBytes } from "node:crypto";
+import {
+  type Action,
+  applyAction,
+  bonesOf,
+  createGame,
+  entropyRng,
+  type Game,
+  makeBone,
+  makeRecord,
+  moveAction,
+  parseBone,
+  type Rules,
+  randomDeal,
+  spectatorView,
+  startHand,
+  viewFor,
+} from "@crossbones/engine";
+import {
+  type Reaction,
+  type SeatInfo,
+  type ServerMessage,
+  serverRefusal,
+  type TableInfo,
+  type TableSetup,
+  toWire,
+  type WireRefusal,
+} from "@crossbones/protocol";
+import type { BotPool } from "./bots.js";
+import type { BotLevel, CheckedSetup } from "./setup.js";
+import type { LogEntry, Store } from "./store.js";
+
+/** How the table paces itself (milliseconds). */
+export interface Timing {
+  /** Least time a bot's move takes, so people can follow it. */
+  readonly botDelay: number;
+  /** Pause between the end of a hand and the next deal (the score sheet). */
+  readonly handPause: number;
+  /** How long a forced pass shows before it is made for the player. */
+  readonly forcedPass: number;
+}
+
+export interface TableDeps {
+  readonly store: Store;
+  readonly bots: BotPool;
+  readonly timing: Timing;
+  readonly now: () => number;
+}
+
+/** Someone following the table: a seated player's socket, or a spectator's. */
+export interface Follower {
+  readonly player: string | null;
+  send(message: ServerMessage): void;
+}
+
+type Seat =
+  | { readonly kind: "open" }
+  | { readonly kind: "human"; readonly player: string; readonly name: string }
+  | { readonly kind: "bot"; readonly level: BotLevel; readonly name: string };
+
+/** The seat a person who leaves hands over to. */
+const STAND_IN: BotLevel = "medium";
+const BOT_NAMES = ["Ruby", "Kofi", "Ines", "Dell"];
+/** Action ids remembered per seat, to answer a resent action once. */
+const REMEMBERED_IDS = 256;
+
+export type ActResult =
+  | { readonly ok: true; readonly version: number }
+  | { readonly ok: false; readonly refusal: WireRefusal; readonly charged: boolean };
+
+export class LiveTable {
+  readonly code: string;
+  readonly setup: TableSetup;
+  readonly rules: Rules;
+  private seats: Seat[];
+  private game: Game;
+  private gameIndex = 0;
+  private seq = 0;
+  private status: "waiting" | "playing" | "finished" = "waiting";
+  private storedStatus = "waiting";
+  private readonly rematch = new Set<number>();
+  private readonly ids: string[][];
+  private readonly away: boolean[];
+  private readonly banks: number[];
+  private readonly followers = new Set<Follower>();
+  private turnStarted = 0;
+  private deadline: number | null = null;
+  private nextHandAt: number | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  /** The version a pending bot or clock move was asked for (stale answers are dropped). */
+  private asked: number | null = null;
+  private closed = false;
+
+  private constructor(
+    code: string,
+    checked: CheckedSetup,
+    private readonly deps: TableDeps,
+  ) {
+    this.code = code;
+    this.setup = checked.setup;
+    this.rules = checked.rules;
+    this.seats = checked.seats.map((p, i) =>
+      p.kind === "bot" ? { kind: "bot", level: p.level, name: BOT_NAMES[i % BOT_NAMES.length] } : { kind: "open" },
+    );
+    this.game = createGame(this.rules);
+    const n = this.rules.players;
+    this.ids = Array.from({ length: n }, () => []);
+    this.away = new Array(n).fill(false);
+    this.banks = new Array(n).fill(checked.setup.clock?.bank ?? 0);
+  }
+
+  /** A new table; nobody sits yet. */
+  static create(code: string, checked: CheckedSetup, host: string, deps: TableDeps): LiveTable {
+    deps.store.addTable(code, checked.setup, host, deps.now());
+    return new LiveTable(code, checked, deps);
+  }
+
+  /** A table rebuilt from its log after a restart; timers start again from now. */
+  static rebuild(code: string, checked: CheckedSetup, log: readonly LogEntry[], deps: TableDeps): LiveTable {
+    const table = new LiveTable(code, checked, deps);
+    for (const entry of log) {
+      const problem = table.applyEntry(entry);
+      if (problem) throw new Error(`table ${code}: log entry ${table.seq} (${entry.k}) does not replay: ${problem}`);
+      table.seq++;
+    }
+    // A game that ended just before the server stopped may not have its record stored yet.
+    table.storeStatus();
+    table.schedule();
+    return table;
+  }
+
+  // ---- what the world may ask
+
+  /** The seat `player` holds, or -1. */
+  seatOf(player: string): number {
+    return this.seats.findIndex((s) => s.kind === "human" && s.player === player);
+  }
+
+  get version(): number {
+    return this.game.version;
+  }
+
+  get isFinished(): boolean {
+    return this.status === "finished";
+  }
+
+  /** Open seats a person may take. */
+  openSeats(): number[] {
+    return this.seats.flatMap((s, i) => (s.kind === "open" ? [i] : []));
+  }
+
+  /** The record of the current game (every hand so far), with the players' names. */
+  record(): unknown {
+    return makeRecord(
+      this.game,
+      this.seats.map((s, i) => (s.kind === "open" ? `Seat ${i + 1}` : s.name)),
+    );
+  }
+
+  // ---- changes
+
+  /** `player` (named `name`) takes `seat`, or the first open seat. */
+  sit(player: string, name: string, seat?: number): { ok: true; seat: number } | { ok: false; refusal: WireRefusal } {
+    const held = this.seatOf(player);
+    if (held >= 0) return { ok: true, seat: held };
+    const open = this.openSeats();
+    if (open.length === 0) return { ok: false, refusal: serverRefusal("table-full") };
+    const chosen = seat ?? open[0];
+    if (!open.includes(chosen)) return { ok: false, refusal: serverRefusal("seat-taken", { seat: chosen }) };
+    this.commit({ k: "sit", seat: chosen, player, name });
+    this.deps.store.addSeat(this.code, player);
+    return { ok: true, seat: chosen };
+  }
+
+  /** `player` gives up their seat: a bot plays it from now on. */
+  leave(player: string): WireRefusal | null {
+    const seat = this.seatOf(player);
+    if (seat < 0) return serverRefusal("not-seated");
+    this.commit({ k: "leave", seat });
+    return null;
+  }
+
+  /** An action of `player`'s seat made against `version`, with the client's id for it. */
+  act(player: string, id: string, version: number, action: Action): ActResult {
+    const seat = this.seatOf(player);
+    if (seat < 0) return { ok: false, refusal: serverRefusal("not-seated"), charged: false };
+    // Sent again after a reconnect: it was applied once, and that is all.
+    if (this.ids[seat].includes(id)) return { ok: true, version: this.version };
+    const r = applyAction(this.game, seat, action, version);
+    if (!r.ok) return { ok: false, refusal: r.error, charged: false };
+    // A player who acts is back at the table (a bot was playing for them).
+    this.away[seat] = false;
+    this.spendClock(seat);
+    this.commit({ k: "act", seat, id, action }, r.value);
+    return r.charged ? { ok: false, refusal: r.charged, charged: true } : { ok: true, version: this.version };
+  }
+
+  /** `player` asks for another game with the same seats; it starts once every person has asked. */
+  askRematch(player: string): WireRefusal | null {
+    const seat = this.seatOf(player);
+    if (seat < 0) return serverRefusal("not-seated");
+    if (this.status !== "finished") return serverRefusal("not-finished");
+    this.rematch.add(seat);
+    const people = this.seats.flatMap((s, i) => (s.kind === "human" ? [i] : []));
+    if (people.every((s) => this.rematch.has(s))) this.commit({ k: "rematch" });
+    else this.broadcast();
+    return null;
+  }
+
+  react(player: string, reaction: Reaction): WireRefusal | null {
+    const seat = this.seatOf(player);
+    if (seat < 0) return serverRefusal("not-seated");
+    for (const f of this.followers) f.send({ t: "reaction", table: this.code, seat, reaction });
+    return null;
+  }
+
+  follow(follower: Follower): void {
+    this.followers.add(follower);
+    this.sendTo(follower, new Map());
+  }
+
+  unfollow(follower: Follower): void {
+    this.followers.delete(follower);
+  }
+
+  /** Someone's connection opened or closed: the seat shows it. */
+  presenceChanged(): void {
+    this.broadcast();
+  }
+
+  close(): void {
+    this.closed = true;
+    this.clearTimer();
+  }
+
+  // ---- the log
+
+  /**
+   * Commits `entry` to the store, then applies it (`next`: the game the caller already computed
+   * for an action), then tells everyone and schedules what comes next. The store first: what
+   * nobody could rebuild is never shown.
+   */
+  private commit(entry: LogEntry, next?: Game): void {
+    this.deps.store.append(this.code, this.seq, entry);
+    this.seq++;
+    const problem = this.applyEntry(entry, next);
+    if (problem) throw new Error(`table ${this.code}: a committed entry did not apply: ${problem}`);
+    this.afterChange();
+  }
+
+  /** Applies one log entry to the table's state (live and when rebuilding); a problem, or null. */
+  private applyEntry(entry: LogEntry, next?: Game): string | null {
+    switch (entry.k) {
+      case "sit":
+        this.seats[entry.seat] = { kind: "human", player: entry.player, name: entry.name };
+        if (this.status === "waiting" && this.openSeats().length === 0) this.status = "playing";
+        return null;
+      case "leave": {
+        const name = this.seats[entry.seat].kind === "human" ? (this.seats[entry.seat] as { name: string }).name : "";
+        this.seats[entry.seat] = { kind: "bot", level: STAND_IN, name };
+        this.away[entry.seat] = false;
+        return null;
+      }
+      case "deal": {
+        const masks = entry.hands.map((hand) => hand.reduce((m, b) => m | (1 << (parseBone(b) ?? 0)), 0));
+        const r = startHand(this.game, masks);
+        if (!r.ok) return r.error.message;
+        this.game = r.value;
+        return null;
+      }
+      case "act": {
+        if (next) {
+          this.game = next;
+        } else {
+          const r = applyAction(this.game, entry.seat, entry.action);
+          if (!r.ok) return r.error.message;
+          this.game = r.value;
+        }
+        if (entry.id !== null) {
+          const ids = this.ids[entry.seat];
+          ids.push(entry.id);
+          if (ids.length > REMEMBERED_IDS) ids.shift();
+        }
+        if (this.game.finished) this.status = "finished";
+        return null;
+      }
+      case "rematch":
+        this.game = createGame(this.rules);
+        this.gameIndex++;
+        this.rematch.clear();
+        this.banks.fill(this.setup.clock?.bank ?? 0);
+        this.status = "playing";
+        return null;
+    }
+  }
+
+  private afterChange(): void {
+    this.storeStatus();
+    this.schedule();
+    this.broadcast();
+  }
+
+  /** The table's status in the store (and a finished game's record), when it changed. */
+  private storeStatus(): void {
+    if (this.status === this.storedStatus) return;
+    if (this.status === "finished") this.deps.store.addGame(this.code, this.gameIndex, this.record(), this.deps.now());
+    this.deps.store.setStatus(this.code, this.status);
+    this.storedStatus = this.status;
+  }
+
+  // ---- what happens by itself: deals, bots, the clock, forced passes
+
+  private clearTimer(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.asked = null;
+  }
+
+  private later(ms: number, what: () => void): void {
+    this.clearTimer();
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      if (!this.closed) what();
+    }, ms);
+    this.timer.unref?.();
+  }
+
+  /** Sets the one timer a table needs now: the next deal, a bot's move, a forced pass or the clock. */
+  private schedule(): void {
+    this.clearTimer();
+    this.deadline = null;
+    this.nextHandAt = null;
+    if (this.closed || this.status !== "playing") return;
+    const now = this.deps.now();
+    if (this.game.state === null || this.game.state.over) {
+      const pause = this.game.state === null ? 0 : this.deps.timing.handPause;
+      this.nextHandAt = now + pause;
+      this.later(pause, () => this.deal());
+      return;
+    }
+    const turn = this.game.state.turn;
+    this.turnStarted = now;
+    const seat = this.seats[turn];
+    if (seat.kind !== "human" || this.away[turn]) {
+      this.botMove(turn, seat.kind === "bot" ? seat.level : STAND_IN);
+      return;
+    }
+    const view = viewFor(this.game, turn);
+    if (view.plays.length === 0 && view.canPass && view.passCost === 0) {
+      // Nothing fits: the pass is made for the player, after a moment everyone can see.
+      this.later(this.deps.timing.forcedPass, () => this.serverMove(turn, { type: "pass" }, view.version));
+      return;
+    }
+    const clock = this.setup.clock;
+    if (!clock) return;
+    const ms = (clock.move + this.banks[turn]) * 1000;
+    this.deadline = now + ms;
+    this.later(ms, () => {
+      // Out of time: the seat is away and a bot plays for it until the player acts again.
+      this.banks[turn] = 0;
+      this.away[turn] = true;
+      this.schedule();
+      this.broadcast();
+    });
+  }
+
+  /** The clock after `seat` acted: time beyond the move's allowance comes out of the bank. */
+  private spendClock(seat: number): void {
+    const clock = this.setup.clock;
+    if (!clock || this.game.state?.turn !== seat || this.turnStarted === 0) return;
+    const used = (this.deps.now() - this.turnStarted) / 1000;
+    this.banks[seat] = Math.max(0, this.banks[seat] - Math.max(0, used - clock.move));
+  }
+
+  private deal(): void {
+    const deal = randomDeal(
+      this.game.config,
+      entropyRng((words) => crypto.getRandomValues(words)),
+    );
+    this.commit({ k: "deal", hands: deal.map((mask) => bonesOf(mask).map(makeBone)) });
+  }
+
+  private botMove(seat: number, level: BotLevel): void {
+    const version = this.version;
+    const view = viewFor(this.game, seat);
+    this.asked = version;
+    const started = this.deps.now();
+    const seed = randomBytes(4).readUInt32LE(0);
+    const only =
+      view.legalMoves.length === 1 ? Promise.resolve(view.legalMoves[0]) : this.deps.bots.choose(view, level, seed);
+    only
+      .catch(() => view.legalMoves[0])
+      .then((move) => {
+        const wait = Math.max(0, this.deps.timing.botDelay - (this.deps.now() - started));
+        const action = moveAction(view.layout, move, view.phase === "pose");
+        setTimeout(() => {
+          if (this.asked === version) this.serverMove(seat, action, version);
+        }, wait).unref?.();
+      });
+  }
+
+  /** A move the table makes for a seat (a bot's, a forced pass), if the game is still where it was. */
+  private serverMove(seat: number, action: Action, version: number): void {
+    if (this.closed || this.version !== version) return;
+    let r = applyAction(this.game, seat, action, version);
+    if (!r.ok) {
+      // A bot's move is legal by construction; should one ever not be, the first legal move.
+      const view = viewFor(this.game, seat);
+      action = moveAction(view.layout, view.legalMoves[0], view.phase === "pose");
+      r = applyAction(this.game, seat, action, version);
+      if (!r.ok) return;
+    }
+    this.commit({ k: "act", seat, id: null, action }, r.value);
+  }
+
+  // ---- what everyone sees
+
+  private info(you: number | null): TableInfo {
+    const now = this.deps.now();
+    const turn = this.game.state && !this.game.state.over ? this.game.state.turn : null;
+    return {
+      code: this.code,
+      setup: this.setup,
+      seats: this.seats.map(
+        (s, seat): SeatInfo => ({
+          seat,
+          name: s.kind === "open" ? "" : s.name,
+          kind: s.kind,
+          level: s.kind === "bot" ? s.level : null,
+          connected: s.kind === "human" && [...this.followers].some((f) => f.player === s.player),
+          away: this.away[seat],
+          bank: this.setup.clock === null ? null : this.bankLeft(seat, turn, now),
+        }),
+      ),
+      you,
+      status: this.status,
+      deadline: this.deadline,
+      nextHandAt: this.nextHandAt,
+      rematch: [...this.rematch].sort(),
+      game: this.gameIndex,
+    };
+  }
+
+  /** Seconds left in `seat`'s bank now (while it is to act, the time beyond the move's allowance is out). */
+  private bankLeft(seat: number, turn: number | null, now: number): number {
+    const clock = this.setup.clock;
+    if (!clock || seat !== turn || this.deadline === null) return this.banks[seat];
+    const over = (now - this.turnStarted) / 1000 - clock.move;
+    return Math.max(0, this.banks[seat] - Math.max(0, over));
+  }
+
+  /** One follower's message: their seat's view when they sit here, else the spectators'. */
+  private sendTo(follower: Follower, cache: Map<number, ServerMessage>): void {
+    const seat = follower.player === null ? -1 : this.seatOf(follower.player);
+    const message = cache.get(seat) ?? this.message(seat);
+    cache.set(seat, message);
+    follower.send(message);
+  }
+
+  private message(seat: number): ServerMessage {
+    const view = seat >= 0 ? viewFor(this.game, seat) : spectatorView(this.game);
+    return { t: "table", table: this.info(seat >= 0 ? seat : null), view: toWire(view) };
+  }
+
+  private broadcast(): void {
+    const cache = new Map<number, ServerMessage>();
+    for (const f of this.followers) this.sendTo(f, cache);
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * Guest identities: a player is a random id and a display name; their token is the id signed
+ * with the server's secret (HMAC-SHA256), so a token cannot be forged or guessed, and any tab or
+ * device holding it is that player. The secret is made on first start in the data directory.
+ */
+
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+const PREFIX = "g1";
+
+export class Tokens {
+  private readonly secret: Buffer;
+
+  constructor(dataDir: string) {
+    const path = join(dataDir, "secret");
+    if (!existsSync(path)) writeFileSync(path, randomBytes(32).toString("hex"), { mode: 0o600, flag: "wx" });
+    this.secret = Buffer.from(readFileSync(path, "utf8").trim(), "hex");
+    if (this.secret.length < 32) throw new Error(`${path} must hold at least 32 random bytes in hex`);
+  }
+
+  private sign(id: string): string {
+    return createHmac("sha256", this.secret).update(`${PREFIX}.${id}`).digest("base64url");
+  }
+
+  /** A new player id and its token. */
+  issue(): { id: string; token: string } {
+    const id = randomBytes(16).toString("base64url");
+    return { id, token: `${PREFIX}.${id}.${this.sign(id)}` };
+  }
+
+  /** The player id a token proves, or null for anything else. */
+  verify(token: string): string | null {
+    const parts = token.split(".");
+    if (parts.length !== 3 || parts[0] !== PREFIX || !/^[A-Za-z0-9_-]{22}$/.test(parts[1])) return null;
+    const expected = Buffer.from(this.sign(parts[1]));
+    const given = Buffer.from(parts[2]);
+    return given.length === expected.length && timingSafeEqual(given, expected) ? parts[1] : null;
+  }
+}
+
+const ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+
+/**
+ * A table code: six of 31 letters and digits without look-alikes (no 0/O, 1/I/L): 887 million
+ * codes, drawn uniformly (bytes of 248 and above are redrawn, so no letter is likelier).
+ */
+export function tableCode(): string {
+  let code = "";
+  while (code.length < 6) {
+    for (const b of randomBytes(8)) if (b < 248 && code.length < 6) code += ALPHABET[b % ALPHABET.length];
+  }
+  return code;
+}

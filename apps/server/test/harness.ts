@@ -1,0 +1,142 @@
+/**
+ * Real servers and real sockets for the online tests: a server on a free port with its own data
+ * directory (started in process, or as a child process that can be killed), and scripted clients
+ * over `ws` that read every frame with the protocol's own schema.
+ */
+
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PROTOCOL, readServerMessage, type ServerMessage, type TableSetup } from "@crossbones/protocol";
+import WebSocket from "ws";
+import { buildServer, type Server } from "../src/app.js";
+import type { Timing } from "../src/online/table.js";
+
+export const FAST: Timing = { botDelay: 0, handPause: 0, forcedPass: 0 };
+
+export interface TestServer {
+  readonly url: string;
+  readonly server: Server;
+  readonly dataDir: string;
+  close(): Promise<void>;
+}
+
+export async function startServer(
+  options: { dataDir?: string; timing?: Partial<Timing>; quickWait?: number; origins?: string[] } = {},
+): Promise<TestServer> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "crossbones-online-"));
+  const server = await buildServer({
+    root: false,
+    online: { dataDir, timing: { ...FAST, ...options.timing }, quickWait: options.quickWait, origins: options.origins },
+  });
+  await server.app.listen({ port: 0, host: "127.0.0.1" });
+  const address = server.app.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    server,
+    dataDir,
+    close: async () => {
+      await server.app.close();
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function guest(
+  url: string,
+  name: string,
+): Promise<{ token: string; player: { id: string; name: string } }> {
+  const r = await fetch(`${url}/api/guests`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ name }),
+  });
+  if (!r.ok) throw new Error(`guest: ${r.status} ${await r.text()}`);
+  return r.json() as Promise<{ token: string; player: { id: string; name: string } }>;
+}
+
+export async function createTable(url: string, token: string, setup: TableSetup): Promise<string> {
+  const r = await fetch(`${url}/api/tables`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify({ setup }),
+  });
+  const body = (await r.json()) as { code?: string; error?: unknown };
+  if (!body.code) throw new Error(`create table: ${JSON.stringify(body)}`);
+  return body.code;
+}
+
+/** A scripted client: every frame it receives (raw text too), checked with the protocol schema. */
+export class TestClient {
+  readonly frames: string[] = [];
+  readonly messages: ServerMessage[] = [];
+  /** Frames the protocol's schema refused (a test asserts there are none). */
+  readonly invalid: string[] = [];
+  private readonly waiters: { test: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void }[] = [];
+  private constructor(readonly socket: WebSocket) {
+    socket.on("message", (data) => {
+      const text = data.toString();
+      this.frames.push(text);
+      const read = readServerMessage(text);
+      if (!read.ok) {
+        this.invalid.push(`${read.reason}: ${text.slice(0, 200)}`);
+        return;
+      }
+      this.messages.push(read.message);
+      for (const w of [...this.waiters]) {
+        if (w.test(read.message)) {
+          this.waiters.splice(this.waiters.indexOf(w), 1);
+          w.resolve(read.message);
+        }
+      }
+    });
+  }
+
+  static async connect(url: string, token?: string, headers: Record<string, string> = {}): Promise<TestClient> {
+    const socket = new WebSocket(`${url.replace("http", "ws")}/ws`, { headers });
+    await new Promise<void>((resolve, reject) => {
+      socket.once("open", () => resolve());
+      socket.once("error", reject);
+    });
+    const client = new TestClient(socket);
+    if (token) {
+      client.send({ t: "hello", protocol: PROTOCOL, token });
+      await client.next((m) => m.t === "welcome" || m.t === "bye");
+    }
+    return client;
+  }
+
+  send(message: unknown): void {
+    this.socket.send(typeof message === "string" ? message : JSON.stringify(message));
+  }
+
+  /** The next message (from now on) that passes `test`. */
+  next<M extends ServerMessage>(test: (m: ServerMessage) => m is M, ms?: number): Promise<M>;
+  next(test: (m: ServerMessage) => boolean, ms?: number): Promise<ServerMessage>;
+  next(test: (m: ServerMessage) => boolean, ms = 10_000): Promise<ServerMessage> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error("no such message in time")), ms);
+      this.waiters.push({
+        test,
+        resolve: (m) => {
+          clearTimeout(timer);
+          resolve(m);
+        },
+      });
+    });
+  }
+
+  /** The latest table message for `code`, if any. */
+  latest(code: string): Extract<ServerMessage, { t: "table" }> | undefined {
+    for (let i = this.messages.length - 1; i >= 0; i--) {
+      const m = this.messages[i];
+      if (m.t === "table" && m.table.code === code) return m;
+    }
+    return undefined;
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}

@@ -1,0 +1,8 @@
+/**
+ * @crossbones/protocol: what the server, the web app and the command line say to each other on
+ * a table (docs/protocol.md). Views travel in record notation (`wire.ts`); every message is
+ * checked with zod on arrival, on both ends (`messages.ts`).
+ */
+
+export * from "./messages.js";
+export * from "./wire.js";

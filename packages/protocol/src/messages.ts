@@ -1,0 +1,406 @@
+/**
+ * The messages of an online table (docs/protocol.md), as zod schemas: one JSON object per
+ * WebSocket text frame, discriminated by `t`. Client messages are checked by the server, server
+ * messages by the clients (web app, `crossbones online`), with the same schemas. Everything a
+ * client sends is bounded (lengths, counts) so that a check is cheap whatever arrives.
+ */
+
+import { GAME_KINDS, OPTION_SPECS, PENALTY_KINDS, parseRules, REFUSAL_CODES, type Rules } from "@crossbones/engine";
+import { z } from "zod";
+import type { WireView } from "./wire.js";
+
+/** The protocol's name and version, sent in `hello`: a server refuses a version it does not speak. */
+export const PROTOCOL = "crossbones/1";
+
+/** Largest frame a client may send, in bytes. */
+export const MAX_CLIENT_FRAME = 4096;
+
+// ---- shared pieces
+
+/** A list zod can make an enum of (it wants at least one value). */
+function values<T extends string>(list: readonly T[]): [T, ...T[]] {
+  return list as [T, ...T[]];
+}
+
+const bone = z.string().regex(/^[0-6]-[0-6]$/);
+const seat = z.int().min(0).max(3);
+const tableCode = z.string().regex(/^[A-Z2-9]{6}$/);
+const gameKind = z.enum(values(GAME_KINDS));
+export const BOT_LEVELS = ["easy", "medium", "hard"] as const;
+export const botLevel = z.enum(BOT_LEVELS);
+
+/** The fixed reactions a player may send (no free chat: P4, table talk). */
+export const REACTIONS = ["goodPlay", "wellPlayed", "ouch", "hurryUp", "thanks", "sorry"] as const;
+export const reaction = z.enum(REACTIONS);
+export type Reaction = (typeof REACTIONS)[number];
+
+/** An action as `applyAction` takes it (record notation). */
+export const action = z.discriminatedUnion("type", [
+  z.strictObject({ type: z.literal("play"), bone, target: z.enum(["N", "E", "S", "W", "L", "R"]).optional() }),
+  z.strictObject({ type: z.literal("pass") }),
+  z.strictObject({ type: z.literal("resign") }),
+]);
+
+/** Rule options as on the home screen: any of the engine's options, values checked by the engine. */
+const options = z
+  .partialRecord(z.enum(values(OPTION_SPECS.map((s) => s.name))), z.union([z.int(), z.boolean(), z.string().max(16)]))
+  .optional();
+
+/** Who sits where when a table is made: a person (anyone who joins) or a bot of a level. */
+export const seatPlan = z.union([z.literal("human"), z.templateLiteral(["bot:", botLevel])]);
+
+export const clockSettings = z.strictObject({
+  /** Seconds a player has for each move before the bank is used. */
+  move: z.int().min(5).max(300),
+  /** Seconds in reserve per player for the whole game. */
+  bank: z.int().min(0).max(3600),
+});
+
+export const tableSetup = z.strictObject({
+  game: gameKind,
+  players: z.int().min(2).max(4),
+  options,
+  seats: z.array(seatPlan).min(2).max(4),
+  /** The turn clock; null for none (private tables only). */
+  clock: clockSettings.nullable(),
+  /** A private table is joined by its code only; a public one may be found by quick match. */
+  private: z.boolean(),
+});
+export type TableSetup = z.infer<typeof tableSetup>;
+
+// ---- client → server
+
+export const clientMessage = z.discriminatedUnion("t", [
+  /** First frame: the protocol spoken and the guest token from `POST /api/guests`. */
+  z.strictObject({ t: z.literal("hello"), protocol: z.literal(PROTOCOL), token: z.string().min(10).max(200) }),
+  /** Follow a table: its seat view when you sit there, else the spectators' view. */
+  z.strictObject({ t: z.literal("watch"), table: tableCode }),
+  z.strictObject({ t: z.literal("unwatch"), table: tableCode }),
+  /** Take a free seat (the table's first free human seat, or `seat`). */
+  z.strictObject({ t: z.literal("sit"), table: tableCode, seat: seat.optional() }),
+  /**
+   * An action of your seat, made against `version` (the view's), with your own id for it: an
+   * action sent again (after a reconnect) with the same id is applied once.
+   */
+  z.strictObject({
+    t: z.literal("act"),
+    table: tableCode,
+    id: z.string().min(1).max(64),
+    version: z.int().min(0),
+    action,
+  }),
+  z.strictObject({ t: z.literal("react"), table: tableCode, reaction }),
+  /** After the end: play again with the same seats (every seated person must ask). */
+  z.strictObject({ t: z.literal("rematch"), table: tableCode }),
+  /** Give up your seat (a bot takes it over while a game is on). */
+  z.strictObject({ t: z.literal("leave"), table: tableCode }),
+  /** Quick match: wait for others who want the same game; bots fill the rest after a while. */
+  z.strictObject({ t: z.literal("queue"), game: gameKind, players: z.int().min(2).max(4) }),
+  z.strictObject({ t: z.literal("unqueue") }),
+  z.strictObject({ t: z.literal("ping") }),
+]);
+export type ClientMessage = z.infer<typeof clientMessage>;
+
+// ---- server → client
+
+/** Why the server refused something: an engine refusal code or one of the server's own. */
+export const SERVER_REFUSAL_CODES = [
+  "bad-message",
+  "too-large",
+  "rate-limited",
+  "bad-protocol",
+  "bad-token",
+  "not-hello",
+  "unknown-table",
+  "not-seated",
+  "seat-taken",
+  "table-full",
+  "not-finished",
+  "bad-setup",
+  "bad-origin",
+  "server-error",
+] as const;
+export type ServerRefusalCode = (typeof SERVER_REFUSAL_CODES)[number];
+
+/** A refusal as sent: the code, its parameters and an English message (translated by clients). */
+export const wireRefusal = z.looseObject({
+  code: z.enum(values<string>([...REFUSAL_CODES, ...SERVER_REFUSAL_CODES])),
+  message: z.string(),
+});
+export type WireRefusal = z.infer<typeof wireRefusal>;
+
+export const seatInfo = z.strictObject({
+  seat,
+  name: z.string(),
+  kind: z.enum(["human", "bot", "open"]),
+  level: botLevel.nullable(),
+  /** A person's socket is open. */
+  connected: z.boolean(),
+  /** The seat is played by a bot for now (its player ran out of time or left). */
+  away: z.boolean(),
+  /** Seconds left in the seat's bank (turn clock), or null. */
+  bank: z.number().nullable(),
+});
+export type SeatInfo = z.infer<typeof seatInfo>;
+
+export const tableInfo = z.strictObject({
+  code: tableCode,
+  setup: tableSetup,
+  seats: z.array(seatInfo),
+  /** Your seat, or null when you watch. */
+  you: seat.nullable(),
+  status: z.enum(["waiting", "playing", "finished"]),
+  /** When the seat to act runs out of time (epoch ms), or null. */
+  deadline: z.number().nullable(),
+  /** When the next hand is dealt (epoch ms), or null. */
+  nextHandAt: z.number().nullable(),
+  /** Seats that asked for a rematch. */
+  rematch: z.array(seat),
+  /** Which game of this table (0, then one more per rematch). */
+  game: z.int().min(0),
+});
+export type TableInfo = z.infer<typeof tableInfo>;
+
+const wireBone = bone;
+const numbers = z.array(z.number());
+const event = z.union([
+  z.strictObject({ type: z.literal("pose"), move: z.int(), seat, bone: wireBone }),
+  z.strictObject({
+    type: z.enum(["play", "illegalAttempt"]),
+    move: z.int(),
+    seat,
+    bone: wireBone,
+    target: z.enum(["N", "E", "S", "W", "L", "R"]),
+  }),
+  z.strictObject({ type: z.literal("pass"), move: z.int(), seat }),
+  z.strictObject({ type: z.literal("penalty"), move: z.int(), seat, kind: z.enum(PENALTY_KINDS), points: z.int() }),
+  z.strictObject({
+    type: z.literal("handEnd"),
+    move: z.int(),
+    end: z.enum(["domino", "blocked"]),
+    winner: seat.nullable(),
+  }),
+  z.strictObject({ type: z.enum(["bruk", "oneAllPlayTwo"]), move: z.int() }),
+  z.strictObject({ type: z.literal("resign"), move: z.int(), seat }),
+  z.strictObject({ type: z.literal("gameEnd"), move: z.int(), winner: z.int(), sixLove: z.boolean() }),
+]);
+const penaltyRecord = z.strictObject(Object.fromEntries(PENALTY_KINDS.map((k) => [k, z.int()])));
+const frenchScore = z.strictObject({
+  seat,
+  bones: z.array(wireBone),
+  count: z.int(),
+  heldDoubles: z.array(wireBone),
+  heldFactor: z.int(),
+  heldPips: z.int(),
+  winnerDoubleFactor: z.int(),
+  winnerDoubleOverridden: z.boolean(),
+  score: z.int(),
+  penalties: penaltyRecord,
+  penaltyTimes: penaltyRecord,
+  penaltyTotal: z.int(),
+});
+const result = z.strictObject({
+  end: z.enum(["domino", "blocked"]),
+  winner: seat.nullable(),
+  counts: numbers,
+  score: numbers,
+  penalties: numbers,
+  points: numbers.nullable(),
+  french: z.array(frenchScore).nullable(),
+  line: z
+    .strictObject({
+      side: z.int().nullable(),
+      worth: z.int(),
+      draw: z.boolean(),
+      oneAllPlayTwo: z.boolean(),
+      bruk: z.boolean(),
+      matchWon: z.boolean(),
+      sixLove: z.boolean(),
+    })
+    .nullable(),
+  winningDouble: wireBone.nullable(),
+  before: numbers,
+  after: numbers,
+});
+
+/** A seat view or the spectators' view on the wire (`WireView` in wire.ts). */
+export const wireView = z.strictObject({
+  version: z.int().min(0),
+  seat: seat.nullable(),
+  // The rules are whatever the engine accepts as rules (every option filled in).
+  rules: z.custom<Rules>((v) => {
+    if (typeof v !== "object" || v === null) return false;
+    const r = v as { game?: unknown; players?: unknown; options?: unknown };
+    return parseRules(r.game, r.players, r.options).ok;
+  }),
+  layout: z.enum(["cross", "line"]),
+  players: z.int().min(2).max(4),
+  phase: z.enum(["deal", "pose", "play", "hand-over", "finished"]),
+  turn: seat.nullable(),
+  handIndex: z.int().min(-1),
+  pose: z
+    .strictObject({
+      seat,
+      reason: z.enum(["first", "no-winner", "draw", "one-all-play-two", "winner", "next-with-double"]),
+      bone: wireBone.nullable(),
+      double: z.boolean(),
+      winner: seat.nullable(),
+    })
+    .nullable(),
+  poser: seat.nullable(),
+  table: z
+    .strictObject({
+      handSizes: numbers,
+      played: z.array(wireBone),
+      ends: numbers,
+      emptyArms: z.int(),
+      poseValue: z.int(),
+      phase: z.int(),
+      turn: seat,
+      poseBones: z.array(wireBone),
+      streak: numbers,
+      penaltiesByKind: numbers,
+      boardPassPending: z.array(seat),
+      lastPlayer: z.int(),
+      lastBone: wireBone.nullable(),
+      moveCount: z.int(),
+      end: z.int(),
+      winner: z.int(),
+    })
+    .nullable(),
+  board: z
+    .strictObject({
+      pose: wireBone.nullable(),
+      chains: z.array(z.array(z.strictObject({ bone: wireBone, inner: z.int(), outer: z.int(), move: z.int() }))),
+    })
+    .nullable(),
+  handSizes: numbers,
+  hands: z.array(z.array(wireBone).nullable()),
+  penalties: numbers,
+  history: z.array(z.strictObject({ seat, move: z.string() })),
+  events: z.array(event),
+  results: z.array(result.nullable()),
+  totals: numbers,
+  next: z.strictObject({
+    pose: z.union([
+      z.strictObject({ kind: z.literal("holder"), bone: wireBone }),
+      z.strictObject({ kind: z.literal("winner"), seat }),
+    ]),
+    worth: z.int(),
+    oneAllPlayTwo: z.boolean(),
+  }),
+  finished: z.boolean(),
+  winner: z.int().nullable(),
+  sixLove: z.boolean(),
+  resigned: seat.nullable(),
+  you: z
+    .strictObject({
+      hand: z.array(wireBone),
+      legalMoves: z.array(z.string()),
+      plays: z.array(z.strictObject({ bone: wireBone, targets: z.array(z.string()), choose: z.boolean() })),
+      canPass: z.boolean(),
+      passCost: z.int(),
+    })
+    .nullable(),
+});
+
+export const serverMessage = z.discriminatedUnion("t", [
+  z.strictObject({
+    t: z.literal("welcome"),
+    protocol: z.literal(PROTOCOL),
+    player: z.strictObject({ id: z.string(), name: z.string() }),
+  }),
+  /** The table as it stands now: sent on `watch` and after every change. */
+  z.strictObject({ t: z.literal("table"), table: tableInfo, view: wireView }),
+  /** Your action `id` was applied (or had been already), giving `version`. */
+  z.strictObject({ t: z.literal("ack"), id: z.string(), version: z.int() }),
+  /**
+   * Your message was refused; `id` is the action's when it was one. Nothing changed. `charged`:
+   * an illegal play that a strict table refused and charged (the table changed: a `table` follows).
+   */
+  z.strictObject({
+    t: z.literal("refused"),
+    id: z.string().nullable(),
+    table: tableCode.nullable(),
+    refusal: wireRefusal,
+    charged: z.boolean(),
+  }),
+  z.strictObject({ t: z.literal("reaction"), table: tableCode, seat, reaction }),
+  /** Quick match: you wait; bots fill the free seats at `botsAt` (epoch ms). */
+  z.strictObject({
+    t: z.literal("queued"),
+    game: gameKind,
+    players: z.int(),
+    waiting: z.int(),
+    botsAt: z.number(),
+  }),
+  z.strictObject({ t: z.literal("matched"), table: tableCode }),
+  z.strictObject({ t: z.literal("pong") }),
+  /** The server is going away or refused the connection; `retry`: whether to reconnect. */
+  z.strictObject({ t: z.literal("bye"), refusal: wireRefusal, retry: z.boolean() }),
+]);
+/** A server message; a `table` message's view is typed as `WireView` (the schema checks the same shape). */
+export type ServerMessage =
+  | Exclude<z.infer<typeof serverMessage>, { t: "table" }>
+  | { readonly t: "table"; readonly table: TableInfo; readonly view: WireView };
+
+/** English messages of the server's own refusal codes (engine codes carry their own). */
+export const SERVER_MESSAGES: Readonly<Record<ServerRefusalCode, string>> = {
+  "bad-message": "the message could not be read",
+  "too-large": "the message is too large",
+  "rate-limited": "too many messages: slow down",
+  "bad-protocol": `this server speaks ${PROTOCOL}`,
+  "bad-token": "the guest token is not valid: choose a name again",
+  "not-hello": "say hello first",
+  "unknown-table": "there is no table with that code",
+  "not-seated": "you do not sit at this table",
+  "seat-taken": "that seat is taken",
+  "table-full": "every seat at this table is taken",
+  "not-finished": "the game is not over yet",
+  "bad-setup": "that table cannot be made",
+  "bad-origin": "connections are not accepted from this page",
+  "server-error": "something went wrong on the server; try again",
+};
+
+/** A refusal of the server's own, with its English message. */
+export function serverRefusal(code: ServerRefusalCode, params: Record<string, unknown> = {}): WireRefusal {
+  return { ...params, code, message: SERVER_MESSAGES[code] };
+}
+
+/** Reads a client frame: the message, or the refusal to send back. */
+export function readClientMessage(
+  text: string,
+): { ok: true; message: ClientMessage } | { ok: false; refusal: WireRefusal } {
+  if (text.length > MAX_CLIENT_FRAME) return { ok: false, refusal: serverRefusal("too-large") };
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { ok: false, refusal: serverRefusal("bad-message") };
+  }
+  const parsed = clientMessage.safeParse(json);
+  if (!parsed.success) return { ok: false, refusal: serverRefusal("bad-message", { issue: firstIssue(parsed.error) }) };
+  return { ok: true, message: parsed.data };
+}
+
+/** Reads a server frame (clients): the message, or why it is not one. */
+export function readServerMessage(text: string): { ok: true; message: ServerMessage } | { ok: false; reason: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { ok: false, reason: "not JSON" };
+  }
+  const parsed = serverMessage.safeParse(json);
+  return parsed.success
+    ? { ok: true, message: parsed.data as ServerMessage }
+    : { ok: false, reason: firstIssue(parsed.error) };
+}
+
+/** The first problem zod found, as "path: message", short. */
+function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return "invalid";
+  const path = issue.path.map(String).join(".").slice(0, 60);
+  return `${path || "message"}: ${issue.message}`.slice(0, 120);
+}
