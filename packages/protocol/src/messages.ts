@@ -72,7 +72,7 @@ export type TableSetup = z.infer<typeof tableSetup>;
 
 export const clientMessage = z.discriminatedUnion("t", [
   /** First frame: the protocol spoken and the guest token from `POST /api/guests`. */
-  z.strictObject({ t: z.literal("hello"), protocol: z.literal(PROTOCOL), token: z.string().min(10).max(200) }),
+  z.strictObject({ t: z.literal("hello"), protocol: z.string().max(40), token: z.string().min(10).max(200) }),
   /** Follow a table: its seat view when you sit there, else the spectators' view. */
   z.strictObject({ t: z.literal("watch"), table: tableCode }),
   z.strictObject({ t: z.literal("unwatch"), table: tableCode }),

@@ -91,10 +91,11 @@ export class Connection {
     }
     if (m.t === "hello") {
       const player = this.hub.guest(m.token);
-      if (!player) this.bye(serverRefusal("bad-token"), false);
+      if (m.protocol !== PROTOCOL) this.bye(serverRefusal("bad-protocol"), false);
+      else if (!player) this.bye(serverRefusal("bad-token"), false);
       else {
         this.player = player;
-        this.send({ t: "welcome", protocol: m.protocol, player });
+        this.send({ t: "welcome", protocol: PROTOCOL, player });
       }
       return;
     }
