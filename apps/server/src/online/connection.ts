@@ -7,6 +7,7 @@
 
 import {
   type ClientMessage,
+  PROTOCOL,
   readClientMessage,
   type ServerMessage,
   serverRefusal,
