@@ -22,12 +22,27 @@ export interface TestServer {
 }
 
 export async function startServer(
-  options: { dataDir?: string; timing?: Partial<Timing>; quickWait?: number; origins?: string[] } = {},
+  options: {
+    dataDir?: string;
+    timing?: Partial<Timing>;
+    quickWait?: number;
+    origins?: string[];
+    socketsPerAddress?: number;
+    requestsPerMinute?: number;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "crossbones-online-"));
   const server = await buildServer({
     root: false,
-    online: { dataDir, timing: { ...FAST, ...options.timing }, quickWait: options.quickWait, origins: options.origins },
+    // One address (127.0.0.1) plays every seat here: no per-address limits unless a test sets them.
+    online: {
+      dataDir,
+      timing: { ...FAST, ...options.timing },
+      quickWait: options.quickWait,
+      origins: options.origins,
+      socketsPerAddress: options.socketsPerAddress ?? 1_000_000,
+      requestsPerMinute: options.requestsPerMinute ?? 1_000_000,
+    },
   });
   await server.app.listen({ port: 0, host: "127.0.0.1" });
   const address = server.app.server.address();

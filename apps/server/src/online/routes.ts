@@ -5,6 +5,7 @@
  */
 
 import { MAX_CLIENT_FRAME, serverRefusal, type WireRefusal } from "@crossbones/protocol";
+import rateLimit from "@fastify/rate-limit";
 import websocket from "@fastify/websocket";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
@@ -16,6 +17,8 @@ export interface RouteOptions {
   readonly origins?: readonly string[];
   /** Sockets one address may hold at once. */
   readonly socketsPerAddress?: number;
+  /** HTTP API requests one address may make per minute (guests: a tenth of it). */
+  readonly requestsPerMinute?: number;
 }
 
 const guestBody = z.strictObject({
@@ -56,7 +59,17 @@ export function originAllowed(
 export async function onlineRoutes(app: FastifyInstance, hub: Hub, options: RouteOptions = {}): Promise<void> {
   const perAddress = options.socketsPerAddress ?? 32;
   const sockets = new Map<string, number>();
+  const perMinute = options.requestsPerMinute ?? 600;
   await app.register(websocket, { options: { maxPayload: MAX_CLIENT_FRAME * 2 } });
+  // HTTP routes are limited per address (@fastify/rate-limit); socket frames by the connection.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, context) => ({
+      statusCode: context.statusCode,
+      error: serverRefusal("rate-limited", { retryAfter: context.ttl }),
+    }),
+  });
+  const limited = { rateLimit: { max: perMinute, timeWindow: 60_000 } };
 
   app.setErrorHandler((error, _req, reply) => {
     const code = (error as { statusCode?: unknown }).statusCode;
@@ -66,13 +79,17 @@ export async function onlineRoutes(app: FastifyInstance, hub: Hub, options: Rout
     return refuse(reply, 500, serverRefusal("server-error"));
   });
 
-  app.post("/api/guests", { bodyLimit: 1024 }, async (req, reply) => {
-    const body = guestBody.safeParse(req.body);
-    if (!body.success) return refuse(reply, 400, serverRefusal("bad-message", { field: "name" }));
-    return hub.newGuest(body.data.name);
-  });
+  app.post(
+    "/api/guests",
+    { bodyLimit: 1024, config: { rateLimit: { max: Math.max(1, Math.floor(perMinute / 10)), timeWindow: 60_000 } } },
+    async (req, reply) => {
+      const body = guestBody.safeParse(req.body);
+      if (!body.success) return refuse(reply, 400, serverRefusal("bad-message", { field: "name" }));
+      return hub.newGuest(body.data.name);
+    },
+  );
 
-  app.post("/api/tables", { bodyLimit: 4096 }, async (req, reply) => {
+  app.post("/api/tables", { bodyLimit: 4096, config: limited }, async (req, reply) => {
     const player = guestOf(hub, req);
     if (!player) return refuse(reply, 401, serverRefusal("bad-token"));
     const made = hub.createTable(player, (req.body as { setup?: unknown } | null)?.setup);
@@ -80,19 +97,19 @@ export async function onlineRoutes(app: FastifyInstance, hub: Hub, options: Rout
     return { code: made.code };
   });
 
-  app.get<{ Params: { code: string } }>("/api/tables/:code/record", async (req, reply) => {
+  app.get<{ Params: { code: string } }>("/api/tables/:code/record", { config: limited }, async (req, reply) => {
     const table = hub.table(req.params.code);
     if (!table) return refuse(reply, 404, serverRefusal("unknown-table"));
     return table.record();
   });
 
-  app.get("/api/me/tables", async (req, reply) => {
+  app.get("/api/me/tables", { config: limited }, async (req, reply) => {
     const player = guestOf(hub, req);
     if (!player) return refuse(reply, 401, serverRefusal("bad-token"));
     return { tables: hub.store.tablesOf(player.id) };
   });
 
-  app.get("/api/me/games", async (req, reply) => {
+  app.get("/api/me/games", { config: limited }, async (req, reply) => {
     const player = guestOf(hub, req);
     if (!player) return refuse(reply, 401, serverRefusal("bad-token"));
     const games = hub.store.gamesOf(player.id).map(({ record, ...g }) => {
@@ -102,7 +119,7 @@ export async function onlineRoutes(app: FastifyInstance, hub: Hub, options: Rout
     return { games };
   });
 
-  app.get<{ Params: { id: string } }>("/api/games/:id", async (req, reply) => {
+  app.get<{ Params: { id: string } }>("/api/games/:id", { config: limited }, async (req, reply) => {
     const id = Number(req.params.id);
     const game = Number.isInteger(id) ? hub.store.game(id) : null;
     if (!game) return refuse(reply, 404, serverRefusal("unknown-table"));
