@@ -1,0 +1,22 @@
+// The server as its own process for the load benchmark (tables.ts): the built server
+// (apps/server/dist; `npx tsc -b` first), online play on, no web app, limits lifted for one address.
+// Usage: node --expose-gc server-process.mjs DATA_DIR PORT
+// On SIGUSR2 it collects garbage and prints its memory as one line `mem {...}` (process.memoryUsage).
+import { buildServer } from "../dist/app.js";
+
+const [dataDir, port] = process.argv.slice(2);
+const { app } = await buildServer({
+  root: false,
+  online: {
+    dataDir,
+    timing: { botDelay: 900, handPause: 3000, forcedPass: 1000 },
+    socketsPerAddress: 1_000_000,
+    requestsPerMinute: 1_000_000,
+  },
+});
+await app.listen({ port: Number(port), host: "127.0.0.1" });
+process.stdout.write("ready\n");
+process.on("SIGUSR2", () => {
+  globalThis.gc?.();
+  setTimeout(() => process.stdout.write(`mem ${JSON.stringify(process.memoryUsage())}\n`), 200);
+});

@@ -1,0 +1,251 @@
+/**
+ * `npm run bench:server`: many live tables on one server, over loopback. The server runs as its
+ * own process (so its CPU and memory are its own); this process plays every seat of every table
+ * like people do: a move 1–3 s after the seat's turn comes (random), a rematch after each game.
+ * Measured: from an action sent to the new position reaching all four seats (p50, p99), actions a
+ * second, the server's CPU (share of one core) and its resident memory per live table.
+ *
+ * Options: --tables N (default 1000), --seconds S of measuring after the tables are full
+ * (default 60; a soak: 600), --game french|cutthroat|partner (default french).
+ */
+
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { PROTOCOL } from "@crossbones/protocol";
+import WebSocket from "ws";
+
+interface Options {
+  readonly tables: number;
+  readonly seconds: number;
+  readonly game: "french" | "cutthroat" | "partner";
+}
+
+function options(argv: readonly string[]): Options {
+  const get = (name: string, fallback: string) => {
+    const i = argv.indexOf(`--${name}`);
+    return i >= 0 && argv[i + 1] ? argv[i + 1] : fallback;
+  };
+  return {
+    tables: Number(get("tables", "1000")),
+    seconds: Number(get("seconds", "60")),
+    game: get("game", "french") as Options["game"],
+  };
+}
+
+/** The server process's CPU time (user + system, seconds) and resident memory (bytes), from /proc. */
+function usage(pid: number): { cpu: number; rss: number } {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const ticks = 100; // USER_HZ on Linux
+  const cpu = (Number(fields[11]) + Number(fields[12])) / ticks;
+  const rssLine = readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+) kB/);
+  return { cpu, rss: Number(rssLine?.[1] ?? 0) * 1024 };
+}
+
+const quantile = (sorted: readonly number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+
+async function post(url: string, path: string, body: unknown, token?: string): Promise<unknown> {
+  const r = await fetch(`${url}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!r.ok) throw new Error(`${path}: ${r.status} ${await r.text()}`);
+  return r.json();
+}
+
+/** Per action: when it was sent, and which of the table's seats have seen its result. */
+interface InFlight {
+  readonly sent: number;
+  seen: number;
+}
+
+class Seat {
+  private socket!: WebSocket;
+  private version = -1;
+  private timer: NodeJS.Timeout | null = null;
+  private ids = 0;
+
+  constructor(
+    private readonly url: string,
+    private readonly token: string,
+    private readonly code: string,
+    private readonly table: TableRun,
+  ) {}
+
+  async open(): Promise<void> {
+    this.socket = new WebSocket(`${this.url.replace("http", "ws")}/ws`);
+    await new Promise<void>((resolve, reject) => {
+      this.socket.once("open", () => resolve());
+      this.socket.once("error", reject);
+    });
+    this.socket.on("message", (data) => this.receive(data.toString()));
+    this.socket.send(JSON.stringify({ t: "hello", protocol: PROTOCOL, token: this.token }));
+    this.socket.send(JSON.stringify({ t: "watch", table: this.code }));
+  }
+
+  private receive(text: string): void {
+    if (!text.startsWith('{"t":"table"')) return;
+    const m = JSON.parse(text) as {
+      table: { you: number; status: string };
+      view: { version: number; turn: number | null; finished: boolean; you: { legalMoves: string[] } | null };
+    };
+    const v = m.view.version;
+    if (v <= this.version) return;
+    this.version = v;
+    this.table.seen(v);
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (m.table.status === "finished") {
+      this.socket.send(JSON.stringify({ t: "rematch", table: this.code }));
+      return;
+    }
+    const moves = m.view.you?.legalMoves ?? [];
+    if (m.view.turn !== m.table.you || moves.length === 0) return;
+    // People take 1-3 s to move.
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        const move = moves[Math.floor(Math.random() * moves.length)];
+        const [bone, target] = move.split("@");
+        const action =
+          move === "pass" ? { type: "pass" } : target ? { type: "play", bone, target } : { type: "play", bone };
+        this.table.sent(v + 1);
+        this.socket.send(JSON.stringify({ t: "act", table: this.code, id: `b${this.ids++}`, version: v, action }));
+      },
+      1000 + Math.random() * 2000,
+    );
+  }
+
+  close(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.socket.close();
+  }
+}
+
+/** One table's seats and the actions in flight there. */
+class TableRun {
+  private readonly inFlight = new Map<number, InFlight>();
+  constructor(
+    private readonly seats: number,
+    private readonly latencies: number[],
+    private readonly measuring: () => boolean,
+  ) {}
+
+  sent(version: number): void {
+    this.inFlight.set(version, { sent: performance.now(), seen: 0 });
+  }
+
+  seen(version: number): void {
+    const f = this.inFlight.get(version);
+    if (!f) return;
+    f.seen++;
+    if (f.seen === this.seats) {
+      this.inFlight.delete(version);
+      if (this.measuring()) this.latencies.push(performance.now() - f.sent);
+    }
+  }
+}
+
+async function main(): Promise<void> {
+  const o = options(process.argv.slice(2));
+  const dataDir = mkdtempSync(join(tmpdir(), "crossbones-bench-"));
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const script = fileURLToPath(new URL("./server-process.mjs", import.meta.url));
+  const child = spawn(process.execPath, ["--expose-gc", script, dataDir, String(port)], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise<void>((resolve) => child.stdout.once("data", () => resolve()));
+  /** The server's memory after a full garbage collection (it prints it on SIGUSR2). */
+  const collected = () =>
+    new Promise<{ rss: number; heapUsed: number }>((resolve) => {
+      const onData = (d: Buffer) => {
+        const m = /^mem (.*)$/m.exec(d.toString());
+        if (!m) return;
+        child.stdout.off("data", onData);
+        resolve(JSON.parse(m[1]));
+      };
+      child.stdout.on("data", onData);
+      child.kill("SIGUSR2");
+    });
+  const url = `http://127.0.0.1:${port}`;
+  const pid = child.pid as number;
+  const idle = await collected();
+  const players = o.game === "cutthroat" ? 4 : 4;
+
+  const latencies: number[] = [];
+  let measuring = false;
+  const runs: Seat[] = [];
+  const started = performance.now();
+  for (let i = 0; i < o.tables; i++) {
+    const guests = (await Promise.all(
+      Array.from({ length: players }, (_, s) => post(url, "/api/guests", { name: `P${i}-${s}` })),
+    )) as { token: string }[];
+    const { code } = (await post(
+      url,
+      "/api/tables",
+      {
+        setup: {
+          game: o.game,
+          players,
+          options: {},
+          seats: new Array(players).fill("human"),
+          clock: null,
+          private: true,
+        },
+      },
+      guests[0].token,
+    )) as { code: string };
+    const table = new TableRun(players, latencies, () => measuring);
+    for (const [s, g] of guests.entries()) {
+      if (s > 0) {
+        // The others take their seats through the socket, as a client does.
+        const socket = new WebSocket(`${url.replace("http", "ws")}/ws`);
+        await new Promise<void>((resolve) => socket.once("open", () => resolve()));
+        socket.send(JSON.stringify({ t: "hello", protocol: PROTOCOL, token: g.token }));
+        socket.send(JSON.stringify({ t: "sit", table: code }));
+        await new Promise<void>((resolve) =>
+          socket.on("message", (d) => d.toString().startsWith('{"t":"table"') && resolve()),
+        );
+        socket.close();
+      }
+      const seat = new Seat(url, g.token, code, table);
+      await seat.open();
+      runs.push(seat);
+    }
+  }
+  const ramp = (performance.now() - started) / 1000;
+  // Let the tables settle into play, then measure.
+  await new Promise((r) => setTimeout(r, 5000));
+  const before = usage(pid);
+  measuring = true;
+  const t0 = performance.now();
+  await new Promise((r) => setTimeout(r, o.seconds * 1000));
+  measuring = false;
+  const seconds = (performance.now() - t0) / 1000;
+  const after = usage(pid);
+  const live = await collected();
+  for (const s of runs) s.close();
+  child.kill("SIGTERM");
+  rmSync(dataDir, { recursive: true, force: true });
+
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const line = (name: string, value: number, unit: string) =>
+    process.stdout.write(`${name}: ${Math.round(value * 100) / 100} ${unit}\n`);
+  line("server tables", o.tables, `live tables (${o.game}, ${players} people each; set up in ${Math.round(ramp)} s)`);
+  line("server actions", latencies.length / seconds, "actions/s");
+  line("server action to all seats p50", quantile(sorted, 0.5), "ms");
+  line("server action to all seats p99", quantile(sorted, 0.99), "ms");
+  line("server cpu", ((after.cpu - before.cpu) / seconds) * 100, "% of one core");
+  line("server rss", after.rss / 2 ** 20, "MB");
+  line("server rss per table (after a GC)", (live.rss - idle.rss) / o.tables / 1024, "KB");
+  line("server heap per table (after a GC)", (live.heapUsed - idle.heapUsed) / o.tables / 1024, "KB");
+  line("server rss growth while measuring", (after.rss - before.rss) / 2 ** 20, `MB over ${Math.round(seconds)} s`);
+  process.exit(0);
+}
+
+await main();
