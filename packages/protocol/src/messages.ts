@@ -36,7 +36,8 @@ export type Reaction = (typeof REACTIONS)[number];
 
 /** An action as `applyAction` takes it (record notation). */
 export const action = z.discriminatedUnion("type", [
-  z.strictObject({ type: z.literal("play"), bone, target: z.enum(["N", "E", "S", "W", "L", "R"]).optional() }),
+  // The target's letter is checked by the engine (`unknown-target`), like every rule.
+  z.strictObject({ type: z.literal("play"), bone, target: z.string().max(8).optional() }),
   z.strictObject({ type: z.literal("pass") }),
   z.strictObject({ type: z.literal("resign") }),
 ]);

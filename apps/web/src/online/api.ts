@@ -1,0 +1,89 @@
+/**
+ * The online HTTP routes (docs/protocol.md) and the guest identity kept on this device: a display
+ * name and the token that makes this browser that player (any tab, after any reload).
+ */
+
+import type { TableSetup, WireRefusal } from "@crossbones/protocol";
+
+export interface Guest {
+  readonly token: string;
+  readonly player: { readonly id: string; readonly name: string };
+}
+
+const KEY = "crossbones/guest";
+
+/** The guest this device plays as, if one was made here. */
+export function savedGuest(): Guest | null {
+  try {
+    const value = JSON.parse(localStorage.getItem(KEY) ?? "null") as Guest | null;
+    return value && typeof value.token === "string" && typeof value.player?.name === "string" ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function saveGuest(guest: Guest): void {
+  try {
+    localStorage.setItem(KEY, JSON.stringify(guest));
+  } catch {
+    // Private mode: the name lasts as long as the page.
+  }
+}
+
+/** A failed request: the server's refusal, or a network failure (`offline`). */
+export class ApiError extends Error {
+  constructor(readonly refusal: WireRefusal | null) {
+    super(refusal?.message ?? "offline");
+  }
+}
+
+async function call<T>(path: string, init: RequestInit = {}, token?: string): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      ...init,
+      headers: {
+        ...(init.body ? { "content-type": "application/json" } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+    });
+  } catch {
+    throw new ApiError(null);
+  }
+  const body = (await response.json().catch(() => null)) as { error?: WireRefusal } | null;
+  if (!response.ok) throw new ApiError(body?.error ?? null);
+  return body as T;
+}
+
+/** A new guest with this name; kept on this device. */
+export async function newGuest(name: string): Promise<Guest> {
+  const guest = await call<Guest>("/api/guests", { method: "POST", body: JSON.stringify({ name }) });
+  saveGuest(guest);
+  return guest;
+}
+
+export function createTable(guest: Guest, setup: TableSetup): Promise<{ code: string }> {
+  return call("/api/tables", { method: "POST", body: JSON.stringify({ setup }) }, guest.token);
+}
+
+export function myTables(guest: Guest): Promise<{ tables: { code: string; status: string; created: number }[] }> {
+  return call("/api/me/tables", {}, guest.token);
+}
+
+export interface FinishedGame {
+  readonly id: number;
+  readonly code: string;
+  readonly finished: number;
+  readonly kind: string;
+  readonly players: number;
+  readonly names: readonly string[];
+}
+
+export function myGames(guest: Guest): Promise<{ games: FinishedGame[] }> {
+  return call("/api/me/games", {}, guest.token);
+}
+
+/** A finished game's record, as text (to download or watch). */
+export async function gameRecord(id: number): Promise<string> {
+  return JSON.stringify(await call<unknown>(`/api/games/${id}`), null, 2);
+}

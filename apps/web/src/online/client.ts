@@ -1,0 +1,136 @@
+/**
+ * The browser's side of an online table (docs/protocol.md): one WebSocket that says hello with
+ * the guest token, follows tables and sends actions; it reconnects by itself with backoff, follows
+ * its tables again and resends an action whose answer never came (same id and version: the server
+ * applies it once). Every frame from the server is checked with the protocol's schema first.
+ */
+
+import type { Action } from "@crossbones/engine";
+import { type ClientMessage, PROTOCOL, readServerMessage, type ServerMessage } from "@crossbones/protocol";
+
+export type LinkStatus = "connecting" | "open" | "reconnecting" | "closed";
+
+export interface ClientEvents {
+  /** Every valid message from the server. */
+  readonly message: (message: ServerMessage) => void;
+  /** The connection's state changed. */
+  readonly status: (status: LinkStatus) => void;
+}
+
+/** Backoff between reconnection attempts: 0.5 s doubling to 8 s, with jitter. */
+function backoff(attempt: number): number {
+  const base = Math.min(8000, 500 * 2 ** attempt);
+  return base / 2 + Math.random() * (base / 2);
+}
+
+export class OnlineClient {
+  private socket: WebSocket | null = null;
+  private attempt = 0;
+  private closed = false;
+  private readonly followed = new Set<string>();
+  /** Actions sent and not yet answered, by id: resent after a reconnect. */
+  private readonly unanswered = new Map<string, ClientMessage>();
+  private nextId = 0;
+  private readonly listeners = new Set<(m: ServerMessage) => void>();
+  private readonly statusListeners = new Set<(s: LinkStatus) => void>();
+  status: LinkStatus = "connecting";
+
+  constructor(
+    private readonly url: string,
+    private readonly token: string,
+  ) {
+    this.connect();
+  }
+
+  /** The socket address of the page's own server. */
+  static urlOf(location: Location): string {
+    return `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
+  }
+
+  on(listener: (m: ServerMessage) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  onStatus(listener: (s: LinkStatus) => void): () => void {
+    this.statusListeners.add(listener);
+    return () => this.statusListeners.delete(listener);
+  }
+
+  private setStatus(status: LinkStatus): void {
+    this.status = status;
+    for (const l of this.statusListeners) l(status);
+  }
+
+  private connect(): void {
+    const socket = new WebSocket(this.url);
+    this.socket = socket;
+    socket.onopen = () => {
+      this.attempt = 0;
+      this.raw({ t: "hello", protocol: PROTOCOL, token: this.token });
+      for (const table of this.followed) this.raw({ t: "watch", table });
+      for (const m of this.unanswered.values()) this.raw(m);
+      this.setStatus("open");
+    };
+    socket.onmessage = (e) => {
+      const read = readServerMessage(String(e.data));
+      if (!read.ok) return; // A frame that is not the protocol is ignored, never acted on.
+      const m = read.message;
+      if (m.t === "ack" || (m.t === "refused" && m.id !== null)) this.unanswered.delete(m.id as string);
+      if (m.t === "bye" && !m.retry) this.close();
+      for (const l of this.listeners) l(m);
+    };
+    socket.onclose = () => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      if (this.closed) return;
+      this.setStatus("reconnecting");
+      setTimeout(
+        () => {
+          if (!this.closed) this.connect();
+        },
+        backoff(this.attempt++),
+      );
+    };
+  }
+
+  private raw(message: ClientMessage): void {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+
+  /** Follow a table (and again after every reconnect). */
+  watch(table: string): void {
+    this.followed.add(table);
+    this.raw({ t: "watch", table });
+  }
+
+  unwatch(table: string): void {
+    this.followed.delete(table);
+    this.raw({ t: "unwatch", table });
+  }
+
+  sit(table: string, seat?: number): void {
+    this.followed.add(table);
+    this.raw(seat === undefined ? { t: "sit", table } : { t: "sit", table, seat });
+  }
+
+  /** Sends an action made against `version`; returns its id. */
+  act(table: string, version: number, action: Action): string {
+    const id = `${Date.now().toString(36)}-${this.nextId++}`;
+    const message: ClientMessage = { t: "act", table, id, version, action };
+    this.unanswered.set(id, message);
+    this.raw(message);
+    return id;
+  }
+
+  send(message: ClientMessage): void {
+    this.raw(message);
+  }
+
+  close(): void {
+    this.closed = true;
+    this.setStatus("closed");
+    this.socket?.close();
+    this.socket = null;
+  }
+}
