@@ -158,12 +158,17 @@ export class LiveTable {
     return this.seats.flatMap((s, i) => (s.kind === "open" ? [i] : []));
   }
 
-  /** The record of the current game (every hand so far), with the players' names. */
+  /**
+   * The record of the current game, with the players' names: every hand so far, but not a hand
+   * being played (its deal is every seat's bones; anyone may fetch a table's record).
+   */
   record(): unknown {
-    return makeRecord(
+    const record = makeRecord(
       this.game,
       this.seats.map((s, i) => (s.kind === "open" ? `Seat ${i + 1}` : s.name)),
     );
+    const live = !this.game.finished && this.game.state !== null && !this.game.state.over;
+    return live ? { ...record, hands: record.hands.slice(0, -1) } : record;
   }
 
   // ---- changes
