@@ -1,31 +1,13 @@
 /**
  * Decision times of the player levels at their default budgets, on positions taken from medium
- * self-play (the same positions every run). Prints `name: value unit` lines for `npm run bench`.
+ * self-play (the same positions every run), then the belief sampler's speed (`sampler.ts`).
+ * Prints `name: value unit` lines for `npm run bench`.
  */
 
-import { createRng, defaultRules, type GameKind, handConfig, randomDeal, type SeatView } from "@crossbones/engine";
-import { createBot, createMediumBot, mixSeed, type Player, playGame } from "../src/index.js";
-
-/** Positions with a real choice (two or more legal moves) from medium self-play. */
-export function benchPositions(game: GameKind, count: number): SeatView[] {
-  const rules = defaultRules(game, 4);
-  const config = handConfig(rules);
-  const medium = createMediumBot();
-  const views: SeatView[] = [];
-  const recorder: Player = {
-    chooseMove(view) {
-      if (view.legalMoves.length > 1 && views.length < count) views.push(view);
-      return medium.chooseMove(view);
-    },
-  };
-  for (let d = 0; views.length < count; d++) {
-    playGame(rules, [recorder, recorder, recorder, recorder], {
-      deal: (h) => randomDeal(config, createRng(mixSeed(d, h, 99))),
-      maxHands: 3,
-    });
-  }
-  return views;
-}
+import type { SeatView } from "@crossbones/engine";
+import { createBot } from "../src/index.js";
+import { benchPositions } from "./positions.js";
+import { samplerBench } from "./sampler.js";
 
 function quantile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
@@ -55,4 +37,5 @@ export function botBench(line: (name: string, value: number, unit: string) => vo
     line("medium decision median", quantile(decisionTimes("medium", views), 0.5) * 1000, "us");
     line("easy decision median", quantile(decisionTimes("easy", views), 0.5) * 1000, "us");
   }
+  samplerBench(line);
 }

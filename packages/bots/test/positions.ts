@@ -21,6 +21,7 @@ import {
   type Rng,
   type Rules,
   randomDeal,
+  replayRecord,
   startHand,
   viewFor,
 } from "@crossbones/engine";
@@ -118,4 +119,36 @@ export function randomPositions(count: number, seed: number): Position[] {
     }
   }
   return out;
+}
+
+/**
+ * Issue 17's position (default French rules, hand 0, seat 3 to act): seat 2's pass at move 2 was
+ * charged `passWhenAble`, so seat 2 held 0-1 or 0-3; of the 140 deals the voids allow, 12 fit.
+ */
+const ISSUE_17_RECORD = {
+  format: "crossbones-record/1",
+  game: "french",
+  players: 4,
+  hands: [
+    {
+      deal: [
+        "0-0 0-4 0-5 1-1 1-3 3-6 4-5",
+        "0-1 0-2 1-2 1-4 2-4 2-6 4-4",
+        "0-3 1-5 1-6 2-2 3-5 5-5 6-6",
+        "0-6 2-3 2-5 3-3 3-4 4-6 5-6",
+      ].map((hand) => hand.split(" ")),
+      moves: (
+        "0-0, 0-2@N, pass, 0-6@E, 0-5@S, pass, pass, pass, 0-4@W, 4-4@W, 5-5@S, 3-4@W, 4-5@S, 2-4@S, " +
+        "2-2@N, 2-5@N, pass, 2-6@S, pass, 5-6@N, pass, pass, pass, 3-3@W, 1-3@W, pass, 6-6@E, 4-6@N, " +
+        "pass, pass, 1-6@E"
+      ).split(", "),
+    },
+  ],
+};
+
+/** Issue 17's position, as the game before the hand and the game at seat 3's turn. */
+export function issue17Position(): Position {
+  const replayed = replayRecord(ISSUE_17_RECORD);
+  if (!replayed.ok) throw new Error(replayed.error.message);
+  return { before: createGame(replayed.value.game.rules), game: replayed.value.game };
 }
