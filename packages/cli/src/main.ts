@@ -2,6 +2,7 @@
 
 import { readFileSync } from "node:fs";
 import { runArena } from "./arena.js";
+import { runOnline } from "./online/command.js";
 import { runReplay } from "./replay.js";
 
 const HELP = `crossbones: Jamaican dominoes (French, Cut Throat, Partner)
@@ -11,6 +12,13 @@ Usage:
   crossbones replay -        the same, reading the record from standard input
   crossbones arena --game french --seats hard,medium,medium,medium --sets 400 --seed 1
                              bots against bots on duplicate deals (crossbones arena --help)
+  crossbones online create --server URL --game partner --seats human,bot:hard,human,human
+                             make a table at a Crossbones server; prints its invite code
+  crossbones online play --server URL --table CODE --bot medium
+  crossbones online play --server URL --table CODE --program "python3 my_bot.py"
+                             take a seat and play it to the end with a bot or your own program
+  crossbones online record --server URL --table CODE
+                             print the table's game record (crossbones online --help)
   crossbones --help          this help
 
 Output of replay: one JSON object with each hand's winner, end, counts, score, penalties and
@@ -23,6 +31,8 @@ export function main(argv: readonly string[]): number | Promise<number> {
   switch (command) {
     case "arena":
       return runArena(rest);
+    case "online":
+      return runOnline(rest);
     case "replay":
       return runReplay(rest, () => readFileSync(0, "utf8"));
     case undefined:

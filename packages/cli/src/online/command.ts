@@ -1,0 +1,263 @@
+/**
+ * `crossbones online`: a headless client of a Crossbones server (docs/protocol.md). Make a guest,
+ * make a table and print its invite code, take a seat and play it with a bot or a program of your
+ * own until the game ends, print a table's record.
+ */
+
+import type { BotLevel } from "@crossbones/bots";
+import { type GameKind, isGameKind, PLAYER_COUNTS, parseRules } from "@crossbones/engine";
+import { BOT_LEVELS, type TableSetup, tableSetup } from "@crossbones/protocol";
+import {
+  CliError,
+  intOption,
+  type Parsed,
+  parseOptions,
+  serverUrl,
+  socketUrl,
+  splitCommand,
+  tableCodeOf,
+  tokenOf,
+  UsageError,
+} from "./args.js";
+import { BotDecider, type Decider, ProgramDecider } from "./deciders.js";
+import { createTable, newGuest, tableRecord } from "./http.js";
+import { playOnline } from "./play.js";
+
+export const ONLINE_HELP = `crossbones online: play at a Crossbones server's tables from the command line
+
+Usage:
+  crossbones online create --server URL [--game partner] [--players N] [--options JSON]
+                           [--seats human,bot:hard,human,human] [--clock MOVE,BANK|off]
+                           [--private|--public] [--name NAME] [--token TOKEN] [--json]
+      Makes a table and prints its invite code and link (URL/t/CODE). You sit at its first
+      seat for a person (play it with the same token). Defaults: French, the game's players
+      (4; Cut Throat 2–4), you and bots of medium, a clock of 20 s a move and 60 s of bank,
+      private. Without a token a guest NAME is made, and its token printed on standard error.
+  crossbones online play --server URL --table CODE (--bot easy|medium|hard | --program "CMD ARGS")
+                         [--name NAME] [--token TOKEN] [--seat N] [--seed S] [--dump-frames FILE]
+                         [--quiet]
+      Takes a free seat (or yours) and plays it until the game ends, then prints the result as
+      one JSON line. --bot plays with one of the bots; --program runs CMD, which receives one
+      JSON line per decision and answers each with a move like 3-4@N or pass (the line
+      protocol: docs/protocol.md, "A program as a player"). A dropped connection is made again
+      by itself. --dump-frames writes every frame received, one JSON per line.
+  crossbones online record --server URL --table CODE
+      Prints the record of the table's current game (docs/record-format.md).
+  crossbones online guest --server URL --name NAME [--json]
+      Makes a guest and prints its token (use it as --token or CROSSBONES_TOKEN).
+
+The server may also come from CROSSBONES_SERVER and the token from CROSSBONES_TOKEN. Seats are
+numbered from 0, as the protocol numbers them. Exit status: 0 done, 1 refused or failed (the
+reason is printed), 2 a wrong command line, 3 the server could not be reached.
+`;
+
+export interface OnlineIO {
+  out(text: string): void;
+  err(text: string): void;
+  readonly env: NodeJS.ProcessEnv;
+}
+
+const processIO: OnlineIO = {
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+  env: process.env,
+};
+
+/** Runs `crossbones online ...args`; the exit status. */
+export async function runOnline(args: readonly string[], io: OnlineIO = processIO): Promise<number> {
+  const [sub, ...rest] = args;
+  try {
+    switch (sub) {
+      case "create":
+        return await create(rest, io);
+      case "play":
+        return await play(rest, io);
+      case "record":
+        return await record(rest, io);
+      case "guest":
+        return await guest(rest, io);
+      case undefined:
+        io.err(ONLINE_HELP);
+        return 2;
+      case "help":
+      case "--help":
+      case "-h":
+        io.out(ONLINE_HELP);
+        return 0;
+      default:
+        throw new UsageError(`unknown command online ${JSON.stringify(sub)}`);
+    }
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.err(`crossbones online: ${e.message}\n(crossbones online --help tells how)\n`);
+      return 2;
+    }
+    if (e instanceof CliError) {
+      io.err(`crossbones: ${e.message}\n`);
+      return e.status;
+    }
+    // A fault of the command's own: said in a line too, never as a stack trace.
+    io.err(`crossbones: unexpected error: ${e instanceof Error ? e.message : String(e)}\n`);
+    return 1;
+  }
+}
+
+function wantsHelp(args: readonly string[], io: OnlineIO): boolean {
+  if (!args.includes("--help") && !args.includes("-h")) return false;
+  io.out(ONLINE_HELP);
+  return true;
+}
+
+/** The token to use: given, or a new guest's (whose token is said on standard error). */
+async function tokenFor(parsed: Parsed, io: OnlineIO, server: string, quiet = false): Promise<string> {
+  const given = tokenOf(parsed, io.env);
+  if (given) return given;
+  const made = await newGuest(server, parsed.values.get("name") ?? "Guest");
+  if (!quiet)
+    io.err(
+      `crossbones: you are the new guest ${made.player.name}; to come back as them: CROSSBONES_TOKEN=${made.token}\n`,
+    );
+  return made.token;
+}
+
+// ---- create
+
+/** The setup `crossbones online create` asks for, from its options. */
+export function setupFrom(parsed: Parsed): TableSetup {
+  const game = parsed.values.get("game") ?? "french";
+  if (!isGameKind(game))
+    throw new UsageError(`unknown game ${JSON.stringify(game)}: choose french, cutthroat or partner`);
+  const seatsText = parsed.values.get("seats");
+  const seatList = seatsText === undefined ? null : seatsText.split(",").map((s) => s.trim());
+  const counts = PLAYER_COUNTS[game as GameKind];
+  const players = intOption(parsed, "players", seatList?.length ?? counts[counts.length - 1], 2, 4);
+  if (!counts.includes(players)) throw new UsageError(`${game} is not played by ${players} players`);
+  const seats = (seatList ?? ["human", ...Array.from({ length: players - 1 }, () => "bot:medium")]).map((s) =>
+    (BOT_LEVELS as readonly string[]).includes(s) ? `bot:${s}` : s === "bot" ? "bot:medium" : s,
+  );
+  if (seats.length !== players) throw new UsageError(`--seats names ${seats.length} seats for ${players} players`);
+  for (const s of seats) {
+    if (s !== "human" && !BOT_LEVELS.some((l) => s === `bot:${l}`))
+      throw new UsageError(`--seats: ${JSON.stringify(s)} is not human, bot:easy, bot:medium or bot:hard`);
+  }
+  if (!seats.includes("human")) throw new UsageError("--seats needs at least one human seat (yours)");
+  let options: Record<string, unknown> = {};
+  const optionsText = parsed.values.get("options");
+  if (optionsText !== undefined) {
+    try {
+      options = JSON.parse(optionsText);
+    } catch {
+      throw new UsageError(`--options must be a JSON object, like '{"target": 50}'`);
+    }
+    if (typeof options !== "object" || options === null || Array.isArray(options))
+      throw new UsageError(`--options must be a JSON object, like '{"target": 50}'`);
+  }
+  const rules = parseRules(game, players, options);
+  if (!rules.ok) throw new UsageError(`--options: ${rules.error.message}`);
+  const isPrivate = !parsed.flags.has("public");
+  if (parsed.flags.has("public") && parsed.flags.has("private"))
+    throw new UsageError("--private or --public, not both");
+  const clockText = parsed.values.get("clock") ?? "20,60";
+  let clock: TableSetup["clock"];
+  if (clockText === "off") {
+    if (!isPrivate) throw new UsageError("--clock off: a public table keeps a turn clock");
+    clock = null;
+  } else {
+    const m = /^(\d+),(\d+)$/.exec(clockText);
+    if (!m) throw new UsageError("--clock is MOVE,BANK in seconds (like 20,60) or off");
+    clock = { move: Number(m[1]), bank: Number(m[2]) };
+  }
+  const setup = { game, players, options, seats, clock, private: isPrivate };
+  const checked = tableSetup.safeParse(setup);
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    const where = issue?.path.join(".") ?? "";
+    throw new UsageError(
+      where.startsWith("clock")
+        ? "--clock: a move takes 5 to 300 seconds and the bank 0 to 3600"
+        : `the table's setup is not valid: ${where} ${issue?.message ?? ""}`,
+    );
+  }
+  return checked.data;
+}
+
+/** The options `crossbones online create` takes (with a value, and flags). */
+export const CREATE_OPTIONS = {
+  valued: ["server", "game", "players", "options", "seats", "clock", "name", "token"],
+  flags: ["private", "public", "json"],
+} as const;
+
+async function create(args: readonly string[], io: OnlineIO): Promise<number> {
+  if (wantsHelp(args, io)) return 0;
+  const parsed = parseOptions(args, CREATE_OPTIONS.valued, CREATE_OPTIONS.flags);
+  const server = serverUrl(parsed, io.env);
+  const setup = setupFrom(parsed);
+  const json = parsed.flags.has("json");
+  const token = await tokenFor(parsed, io, server, json);
+  const code = await createTable(server, token, setup);
+  const link = `${server}/t/${code}`;
+  if (json) io.out(`${JSON.stringify({ code, link, token, setup })}\n`);
+  else io.out(`${code}\n${link}\n`);
+  return 0;
+}
+
+// ---- play
+
+async function play(args: readonly string[], io: OnlineIO): Promise<number> {
+  if (wantsHelp(args, io)) return 0;
+  const parsed = parseOptions(
+    args,
+    ["server", "table", "name", "token", "bot", "program", "seat", "seed", "dump-frames"],
+    ["quiet"],
+  );
+  const server = serverUrl(parsed, io.env);
+  const table = tableCodeOf(parsed);
+  const bot = parsed.values.get("bot");
+  const program = parsed.values.get("program");
+  if ((bot === undefined) === (program === undefined))
+    throw new UsageError("play with --bot LEVEL or --program CMD (one of them)");
+  if (bot !== undefined && !(BOT_LEVELS as readonly string[]).includes(bot))
+    throw new UsageError(`--bot ${JSON.stringify(bot)}: choose easy, medium or hard`);
+  if (program !== undefined && splitCommand(program).length === 0) throw new UsageError("--program needs a command");
+  const seat = parsed.values.has("seat") ? intOption(parsed, "seat", 0, 0, 3) : undefined;
+  const seed = parsed.values.has("seed") ? intOption(parsed, "seed", 0, 0, 2 ** 32 - 1) : undefined;
+  const quiet = parsed.flags.has("quiet");
+  const log = (text: string) => {
+    if (!quiet) io.err(`crossbones: ${text}\n`);
+  };
+  const token = await tokenFor(parsed, io, server, quiet);
+  return playOnline(
+    {
+      url: socketUrl(server),
+      token,
+      table,
+      seat,
+      decider: ({ fail, warn }): Decider =>
+        bot !== undefined ? new BotDecider(bot as BotLevel, seed) : new ProgramDecider(program as string, fail, warn),
+      dumpFrames: parsed.values.get("dump-frames"),
+    },
+    { out: io.out, log, error: (text) => io.err(`crossbones: ${text}\n`) },
+  );
+}
+
+// ---- record and guest
+
+async function record(args: readonly string[], io: OnlineIO): Promise<number> {
+  if (wantsHelp(args, io)) return 0;
+  const parsed = parseOptions(args, ["server", "table"], []);
+  const server = serverUrl(parsed, io.env);
+  const code = tableCodeOf(parsed);
+  io.out(`${JSON.stringify(await tableRecord(server, code), null, 2)}\n`);
+  return 0;
+}
+
+async function guest(args: readonly string[], io: OnlineIO): Promise<number> {
+  if (wantsHelp(args, io)) return 0;
+  const parsed = parseOptions(args, ["server", "name"], ["json"]);
+  const server = serverUrl(parsed, io.env);
+  const name = parsed.values.get("name");
+  if (name === undefined) throw new UsageError("--name NAME is needed");
+  const made = await newGuest(server, name);
+  io.out(parsed.flags.has("json") ? `${JSON.stringify(made)}\n` : `${made.token}\n`);
+  return 0;
+}

@@ -1,0 +1,78 @@
+/**
+ * The server's HTTP routes the command uses (docs/protocol.md): a guest, a new table, a table's
+ * record. A refusal (`{"error": Refusal}` with a 4xx status) becomes a `CliError` with the
+ * refusal's message and code; a server that cannot be reached, one with exit status 3.
+ */
+
+import { type TableSetup, type WireRefusal, wireRefusal } from "@crossbones/protocol";
+import { z } from "zod";
+import { CliError, UNREACHABLE } from "./args.js";
+
+const TIMEOUT_MS = 15_000;
+
+export interface Guest {
+  readonly token: string;
+  readonly player: { readonly id: string; readonly name: string };
+}
+
+const guestAnswer = z.object({ token: z.string(), player: z.object({ id: z.string(), name: z.string() }) });
+const tableAnswer = z.object({ code: z.string().regex(/^[A-Z2-9]{6}$/) });
+const refusalAnswer = z.object({ error: wireRefusal });
+
+/** A refusal as the command prints it: the English message, its reason if any, and the code. */
+export function describeRefusal(refusal: WireRefusal): string {
+  const reason = typeof refusal.reason === "string" ? `: ${refusal.reason}` : "";
+  const issue = typeof refusal.issue === "string" ? ` (${refusal.issue})` : "";
+  return `${refusal.message}${reason}${issue} [${refusal.code}]`;
+}
+
+async function request(server: string, path: string, init: RequestInit = {}): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetch(`${server}${path}`, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+  } catch (e) {
+    const cause = (e as { cause?: { code?: string; message?: string } }).cause;
+    const why = cause?.code ?? cause?.message ?? (e as Error).message;
+    throw new CliError(`cannot reach ${server}: ${why}`, UNREACHABLE);
+  }
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new CliError(`${server}${path} answered ${response.status} with something that is not JSON`);
+  }
+  if (!response.ok) {
+    const refused = refusalAnswer.safeParse(body);
+    if (refused.success) throw new CliError(describeRefusal(refused.data.error));
+    throw new CliError(`${server}${path} answered ${response.status}`);
+  }
+  return body;
+}
+
+function post(server: string, path: string, body: unknown, token?: string): Promise<unknown> {
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  if (token) headers.authorization = `Bearer ${token}`;
+  return request(server, path, { method: "POST", headers, body: JSON.stringify(body) });
+}
+
+function shaped<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new CliError(`the server's answer to ${what} is not what the protocol says`);
+  return parsed.data;
+}
+
+/** A new guest named `name`: its token and player. */
+export async function newGuest(server: string, name: string): Promise<Guest> {
+  return shaped(guestAnswer, await post(server, "/api/guests", { name }), "POST /api/guests");
+}
+
+/** A new table made by the token's player (who sits at its first seat for a person); its code. */
+export async function createTable(server: string, token: string, setup: TableSetup): Promise<string> {
+  return shaped(tableAnswer, await post(server, "/api/tables", { setup }, token), "POST /api/tables").code;
+}
+
+/** The record of a table's current game (RECORD.md, with names). */
+export async function tableRecord(server: string, code: string): Promise<unknown> {
+  return request(server, `/api/tables/${encodeURIComponent(code)}/record`);
+}

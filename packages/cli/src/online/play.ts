@@ -1,0 +1,359 @@
+/**
+ * `crossbones online play`: takes a seat at a table and plays it until the game is over, with a
+ * bot or a program deciding. The seat belongs to the token: when the connection drops the link
+ * connects again, the command watches the table again (its whole state comes back) and sends
+ * again an action whose `ack` never came, with the same id and version, which the server applies
+ * at most once.
+ */
+
+import { randomBytes } from "node:crypto";
+import { closeSync, openSync, writeSync } from "node:fs";
+import type { Action } from "@crossbones/engine";
+import { sideOf } from "@crossbones/engine";
+import type { ServerMessage, WireRefusal } from "@crossbones/protocol";
+import { CliError } from "./args.js";
+import { type Decider, describeAction, type GameResult, type TableMessage } from "./deciders.js";
+import { describeRefusal } from "./http.js";
+import { Link, type LinkOptions } from "./link.js";
+
+export interface PlayOptions {
+  /** The socket's URL. */
+  readonly url: string;
+  readonly token: string;
+  readonly table: string;
+  /** The seat to take (the first open one when not given). */
+  readonly seat?: number;
+  /** Makes who decides; `fail` ends the game with an error (a program that stopped). */
+  readonly decider: (hooks: { fail(error: CliError): void; warn(text: string): void }) => Decider;
+  /** File that receives every raw frame, one per line. */
+  readonly dumpFrames?: string;
+  readonly link?: Omit<LinkOptions, "url" | "token" | "dump">;
+}
+
+export interface PlayIO {
+  /** The result line (standard output). */
+  out(text: string): void;
+  /** Progress and warnings (standard error; nothing when quiet). */
+  log(text: string): void;
+  /** Why the command fails (standard error, always). */
+  error(text: string): void;
+}
+
+/** Refused answers in a row at one version before the command gives up. */
+const MAX_REFUSALS = 10;
+/** Wait before sending again an action the server could not take (`rate-limited`, `server-error`). */
+const RESEND_MS = 1000;
+
+interface Pending {
+  readonly id: string;
+  readonly version: number;
+  readonly action: Action;
+}
+
+/** Plays the table to its end; the exit status. */
+export function playOnline(options: PlayOptions, io: PlayIO): Promise<number> {
+  return new Session(options, io).run();
+}
+
+class Session {
+  private readonly link: Link;
+  private readonly decider: Decider;
+  private readonly idPrefix = randomBytes(4).toString("hex");
+  private nextId = 1;
+  private latest: TableMessage | null = null;
+  private seat: number | null = null;
+  private player: { id: string; name: string } | null = null;
+  private pending: Pending | null = null;
+  private deciding = false;
+  /** The version last decided at; a view of the same version is not decided again (unless refused). */
+  private decidedAt = -1;
+  private refusals = 0;
+  private refusedAt = -1;
+  private loggedStatus = "";
+  private loggedHands = -1;
+  private dumpFd: number | null = null;
+  private done = false;
+  private resendTimer: NodeJS.Timeout | null = null;
+  private finish: (status: number) => void = () => {};
+
+  constructor(
+    private readonly options: PlayOptions,
+    private readonly io: PlayIO,
+  ) {
+    if (options.dumpFrames !== undefined) {
+      try {
+        this.dumpFd = openSync(options.dumpFrames, "w");
+      } catch (e) {
+        throw new CliError(`cannot write ${options.dumpFrames}: ${(e as NodeJS.ErrnoException).code ?? e}`);
+      }
+    }
+    this.decider = options.decider({ fail: (error) => this.fail(error), warn: (text) => this.io.log(text) });
+    const fd = this.dumpFd;
+    this.link = new Link(
+      {
+        ...options.link,
+        url: options.url,
+        token: options.token,
+        // One frame per line: a frame is JSON, whose strings hold no raw line breaks.
+        dump: fd === null ? undefined : (text) => writeSync(fd, `${text.replace(/[\r\n]+/g, " ")}\n`),
+      },
+      {
+        welcome: (player, again) => this.welcomed(player, again),
+        message: (message) => this.receive(message),
+        fatal: (error) => this.fail(error),
+        log: (text) => this.io.log(text),
+      },
+    );
+  }
+
+  run(): Promise<number> {
+    return new Promise((resolve) => {
+      this.finish = resolve;
+      this.link.start();
+    });
+  }
+
+  // ---- the connection
+
+  private welcomed(player: { id: string; name: string }, again: boolean): void {
+    this.player = player;
+    const code = this.options.table;
+    if (this.seat === null) {
+      this.link.send({
+        t: "sit",
+        table: code,
+        ...(this.options.seat === undefined ? {} : { seat: this.options.seat }),
+      });
+    } else {
+      this.link.send({ t: "watch", table: code });
+    }
+    if (again) this.io.log(`connected again as ${player.name}`);
+    const pending = this.pending;
+    if (pending) {
+      this.io.log(`sending again ${describeAction(pending.action)} (action ${pending.id}, version ${pending.version})`);
+      this.sendAct(pending);
+    }
+  }
+
+  private sendAct(p: Pending): void {
+    this.link.send({ t: "act", table: this.options.table, id: p.id, version: p.version, action: p.action });
+  }
+
+  private receive(m: ServerMessage): void {
+    if (this.done) return;
+    switch (m.t) {
+      case "table":
+        if (m.table.code === this.options.table) this.onTable(m);
+        return;
+      case "ack":
+        if (this.pending && m.id === this.pending.id) {
+          this.pending = null;
+          this.refusals = 0;
+          this.consider();
+        }
+        return;
+      case "refused":
+        this.onRefused(m.id, m.table, m.refusal, m.charged);
+        return;
+      default:
+        // Reactions, quick match: nothing a player program needs.
+        return;
+    }
+  }
+
+  private onTable(m: TableMessage): void {
+    this.latest = m;
+    if (m.table.you === null) {
+      if (this.seat !== null) {
+        this.fail(new CliError(`you no longer sit at table ${m.table.code} (the seat was left)`));
+        return;
+      }
+      // Watching without a seat (a `sit` lost in a reconnection): sit now.
+      this.link.send({
+        t: "sit",
+        table: m.table.code,
+        ...(this.options.seat === undefined ? {} : { seat: this.options.seat }),
+      });
+      return;
+    }
+    if (this.seat === null) {
+      this.seat = m.table.you;
+      const name = m.table.seats[this.seat]?.name ?? "";
+      this.io.log(
+        `${name} sits at table ${m.table.code}, seat ${this.seat} of ${m.table.seats.length} (${m.table.setup.game}), played by ${this.decider.name}`,
+      );
+      this.decider.seated({ table: m.table.code, seat: this.seat, player: this.player ?? { id: "", name } });
+    }
+    this.logProgress(m);
+    if (m.view.finished) {
+      void this.end(m);
+      return;
+    }
+    this.consider();
+  }
+
+  private logProgress(m: TableMessage): void {
+    if (m.table.status !== this.loggedStatus) {
+      this.loggedStatus = m.table.status;
+      if (m.table.status === "waiting") {
+        const open = m.table.seats.filter((s) => s.kind === "open").length;
+        this.io.log(`waiting for ${open} more ${open === 1 ? "person" : "people"} to sit`);
+      } else if (m.table.status === "playing") {
+        this.io.log(
+          `playing: ${m.table.seats.map((s) => `${s.name || "?"}${s.kind === "bot" ? ` (${s.level} bot)` : ""}`).join(", ")}`,
+        );
+      }
+    }
+    const results = m.view.results;
+    for (let i = this.loggedHands + 1; i < results.length; i++) {
+      const r = results[i];
+      if (!r) break;
+      this.loggedHands = i;
+      const who = r.winner === null ? "nobody" : m.table.seats[r.winner]?.name || `seat ${r.winner}`;
+      this.io.log(
+        `hand ${i + 1}: ${r.end === "domino" ? `${who} went out` : `blocked, ${who} wins`}; totals ${r.after.join(" ")}`,
+      );
+    }
+  }
+
+  private onRefused(id: string | null, table: string | null, refusal: WireRefusal, charged: boolean): void {
+    const pending = this.pending;
+    if (pending && id === pending.id) {
+      this.pending = null;
+      const answer = describeAction(pending.action);
+      this.decider.refused(answer, refusal, charged);
+      if (refusal.code === "stale") {
+        // The table moved on (a clock, a forced pass): the table as it is now follows, and the
+        // next decision is made on it, not again on the version that was too old.
+        this.io.log(`${answer} came too late: ${refusal.message}`);
+      } else {
+        this.io.log(`${answer} was refused${charged ? " and charged" : ""}: ${describeRefusal(refusal)}`);
+        if (!charged) this.countRefusal(pending.version);
+        this.decidedAt = -1;
+      }
+      this.consider();
+      return;
+    }
+    if (id === null && (refusal.code === "rate-limited" || refusal.code === "server-error") && pending) {
+      // The server could not take a message (which, it does not say): send the action again shortly.
+      this.io.log(`the server refused a message (${refusal.message}); sending the action again`);
+      if (this.resendTimer) clearTimeout(this.resendTimer);
+      this.resendTimer = setTimeout(() => {
+        this.resendTimer = null;
+        if (this.pending === pending && this.link.ready) this.sendAct(pending);
+      }, RESEND_MS);
+      return;
+    }
+    if (id === null && table === this.options.table) {
+      // `sit` or `watch` refused: no seat to play.
+      this.fail(new CliError(`table ${this.options.table}: ${describeRefusal(refusal)}`));
+      return;
+    }
+    this.io.log(`the server refused a message: ${describeRefusal(refusal)}`);
+  }
+
+  private countRefusal(version: number): void {
+    if (version !== this.refusedAt) {
+      this.refusedAt = version;
+      this.refusals = 0;
+    }
+    if (++this.refusals >= MAX_REFUSALS)
+      this.fail(new CliError(`${this.decider.name} was refused ${MAX_REFUSALS} times in a row; giving up`));
+  }
+
+  // ---- deciding
+
+  /** If the seat is to act and nothing is on its way, decides and acts. */
+  private consider(): void {
+    const m = this.latest;
+    if (this.done || this.deciding || this.pending || !m || this.seat === null) return;
+    const view = m.view;
+    const you = view.you;
+    if (view.finished || view.turn !== this.seat || !you || you.legalMoves.length === 0) return;
+    if (this.decidedAt === view.version) return;
+    this.decidedAt = view.version;
+    if (you.plays.length === 0) {
+      // Nothing fits. A free pass the server makes itself, after a moment everyone sees; one that
+      // costs points (a third pass in a row) is the player's own, and the only move there is.
+      if (you.passCost > 0) this.act({ type: "pass" }, view.version);
+      return;
+    }
+    this.deciding = true;
+    this.decider.decide(m).then(
+      (decision) => {
+        this.deciding = false;
+        if (this.done) return;
+        if ("refusal" in decision) {
+          this.io.log(
+            `${this.decider.name} answered something that is not a move: ${describeRefusal(decision.refusal)}`,
+          );
+          this.decider.refused(decision.answer, decision.refusal, false);
+          this.countRefusal(view.version);
+          this.decidedAt = -1;
+          this.consider();
+          return;
+        }
+        this.act(decision.action, view.version);
+      },
+      (error: unknown) => {
+        this.deciding = false;
+        this.fail(error instanceof CliError ? error : new CliError(`${this.decider.name} failed: ${String(error)}`));
+      },
+    );
+  }
+
+  private act(action: Action, version: number): void {
+    const pending: Pending = { id: `${this.idPrefix}-${this.nextId++}`, version, action };
+    this.pending = pending;
+    // Not connected right now: it goes out once the link is welcomed again.
+    if (this.link.ready) this.sendAct(pending);
+  }
+
+  // ---- the end
+
+  private async end(m: TableMessage): Promise<void> {
+    if (this.done) return;
+    this.done = true;
+    this.link.stop();
+    this.cleanup();
+    const seat = this.seat ?? 0;
+    const view = m.view;
+    const result: GameResult = {
+      table: m.table.code,
+      game: m.table.setup.game,
+      players: m.table.setup.players,
+      seat,
+      names: m.table.seats.map((s) => s.name),
+      winner: view.winner,
+      won: view.winner !== null && view.winner === sideOf(view.rules, seat),
+      totals: view.totals,
+      sixLove: view.sixLove,
+      resigned: view.resigned,
+      version: view.version,
+    };
+    try {
+      await this.decider.end(m, result);
+    } catch {
+      // The game is over either way.
+    }
+    this.io.log(`the game is over: ${result.won ? "you won" : "you lost"} (totals ${result.totals.join(" ")})`);
+    this.io.out(`${JSON.stringify(result)}\n`);
+    this.finish(0);
+  }
+
+  private fail(error: CliError): void {
+    if (this.done) return;
+    this.done = true;
+    this.link.stop();
+    this.cleanup();
+    this.decider.kill();
+    this.io.error(error.message);
+    this.finish(error.status);
+  }
+
+  private cleanup(): void {
+    if (this.resendTimer) clearTimeout(this.resendTimer);
+    if (this.dumpFd !== null) closeSync(this.dumpFd);
+    this.dumpFd = null;
+  }
+}
