@@ -123,7 +123,9 @@ beforeAll(async () => {
     private: true,
   });
   const sitters = await Promise.all(tokens.slice(1, 4).map((t) => Probe.open(server.url, t)));
-  sitters.forEach((p, i) => p.send(JSON.stringify({ t: "sit", table: code, seat: i + 1 })));
+  sitters.forEach((p, i) => {
+    p.send(JSON.stringify({ t: "sit", table: code, seat: i + 1 }));
+  });
   const watcher = await Probe.open(server.url, tokens[0]);
   watcher.send(JSON.stringify({ t: "watch", table: code }));
   const dealt = JSON.parse(await watcher.until((m) => m.t === "table" && m.view.phase === "pose"));
@@ -320,7 +322,7 @@ describe("fuzzing the socket", () => {
   it("anything before hello: not-hello", async () => {
     await fc.assert(
       fc.asyncProperty(wellFormed(fc.oneof(table(), otherCode)), async (m) => {
-        const probe = await freshAnon();
+        await freshAnon();
         const refusal = await expectRefused("anon", JSON.stringify(m));
         expect(refusal.code).toBe("not-hello");
       }),
@@ -356,7 +358,7 @@ describe("fuzzing the socket", () => {
     await fc.assert(
       fc.asyncProperty(fc.string({ maxLength: 40 }), async (protocol) => {
         fc.pre(protocol !== PROTOCOL);
-        const probe = await freshAnon();
+        await freshAnon();
         const refusal = await expectRefused("anon", JSON.stringify({ t: "hello", protocol, token: tokens[0] }));
         expect(refusal.code).toBe("bad-protocol");
       }),
