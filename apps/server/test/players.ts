@@ -146,3 +146,177 @@ export function randomChoice(
   }
   return { action, illegal: false };
 }
+
+/** What a reconnecting seat did, for the checks after the game. */
+export interface SeatLog {
+  /** Action ids the server acknowledged (or refused and charged: applied too), with the version given. */
+  readonly accepted: Map<string, number>;
+  /** Every `table` frame's view, as received (version, hand and that hand's moves). */
+  readonly seen: { version: number; handIndex: number; history: string[]; phase: string; connection: number }[];
+  /** Connections opened (1 + reconnects). */
+  connections: number;
+  /** Unanswered actions sent again after a reconnect, and how the server answered them. */
+  resent: number;
+  resentAcked: number;
+  resentStale: number;
+}
+
+/**
+ * A seat played by a person whose client reconnects by itself, as docs/protocol.md asks: on a
+ * closed socket it reconnects with backoff, says hello, watches the table and, when an action's
+ * answer never came, sends it again with the same id and version. It plays random legal actions
+ * from its own view until the game is over.
+ */
+export class ReconnectingSeat {
+  readonly log: SeatLog = {
+    accepted: new Map(),
+    seen: [],
+    connections: 0,
+    resent: 0,
+    resentAcked: 0,
+    resentStale: 0,
+  };
+  /** Called right after an action is written to the socket (a test may kill the server then). */
+  static onAct: (() => void) | null = null;
+  private socket: WebSocket | null = null;
+  private pending: { id: string; version: number; action: Action; resent: boolean } | null = null;
+  private acted = -1;
+  private ids = 0;
+  private stopped = false;
+  private backoff = 25;
+  private tokens = 30;
+  private last = Date.now();
+  private finishedResolve: (() => void) | null = null;
+  /** Resolves when the seat has seen the game finished. */
+  readonly finished: Promise<void>;
+  latest: Frame | null = null;
+
+  constructor(
+    private readonly url: () => string,
+    private readonly token: string,
+    readonly code: string,
+    readonly seat: number,
+    private readonly rnd: () => number,
+    private sitFirst: boolean,
+  ) {
+    this.finished = new Promise((resolve) => {
+      this.finishedResolve = resolve;
+    });
+    this.connect();
+  }
+
+  private connect(): void {
+    if (this.stopped) return;
+    const socket = new WebSocket(`${this.url().replace("http", "ws")}/ws`);
+    this.socket = socket;
+    let opened = false;
+    socket.on("open", () => {
+      opened = true;
+      this.log.connections++;
+      this.backoff = 25;
+      this.write({ t: "hello", protocol: PROTOCOL, token: this.token });
+    });
+    socket.on("message", (data) => this.receive(JSON.parse(data.toString())));
+    socket.on("error", () => {});
+    socket.on("close", () => {
+      if (this.socket === socket) this.socket = null;
+      if (this.stopped) return;
+      // Reconnect with backoff (25 ms doubling to 1 s; reset once connected).
+      const wait = opened ? 25 : this.backoff;
+      this.backoff = Math.min(1000, this.backoff * 2);
+      setTimeout(() => this.connect(), wait);
+    });
+  }
+
+  private write(message: unknown): boolean {
+    if (!this.socket || this.socket.readyState !== WebSocket.OPEN) return false;
+    // Stay under the server's rate (20 a second, bursts of 40): a seat acts far less than that.
+    const now = Date.now();
+    this.tokens = Math.min(30, this.tokens + ((now - this.last) / 1000) * 18);
+    this.last = now;
+    if (this.tokens < 1) {
+      setTimeout(() => this.write(message), 60);
+      return true;
+    }
+    this.tokens--;
+    this.socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  private receive(m: Frame): void {
+    if (m.t === "welcome") {
+      this.write(this.sitFirst ? { t: "sit", table: this.code, seat: this.seat } : { t: "watch", table: this.code });
+      this.sitFirst = false;
+      this.resendPending();
+      return;
+    }
+    if (m.t === "ack") {
+      const p = this.pending;
+      if (p && p.id === m.id) {
+        if (p.resent) this.log.resentAcked++;
+        this.log.accepted.set(m.id, m.version);
+        this.pending = null;
+        // The table message of this action came first (and was held back by the pending action).
+        if (this.latest) this.consider(this.latest);
+      }
+      return;
+    }
+    if (m.t === "refused") {
+      const p = this.pending;
+      if (m.id !== null && p && p.id === m.id) {
+        if (m.charged) this.log.accepted.set(m.id, -1);
+        else if (p.resent && m.refusal.code === "stale") this.log.resentStale++;
+        this.pending = null;
+        // Stale: the table message that follows says what to do. Charged: the table message
+        // came first. Anything else: choose again.
+        if (m.refusal.code !== "stale" && this.latest) {
+          if (!m.charged) this.acted = -1;
+          this.consider(this.latest);
+        }
+      }
+      return;
+    }
+    if (m.t !== "table" || m.table.code !== this.code) return;
+    this.latest = m;
+    const view = m.view;
+    this.log.seen.push({
+      version: view.version,
+      handIndex: view.handIndex,
+      history: view.history.map((h: { move: string }) => h.move),
+      phase: view.phase,
+      connection: this.log.connections,
+    });
+    if (view.finished) {
+      this.finishedResolve?.();
+      return;
+    }
+    this.consider(m);
+  }
+
+  /** After a reconnect: an action whose answer never came goes again, same id, same version. */
+  private resendPending(): void {
+    const p = this.pending;
+    if (!p) return;
+    p.resent = true;
+    this.log.resent++;
+    this.write({ t: "act", table: this.code, id: p.id, version: p.version, action: p.action });
+  }
+
+  private consider(m: Frame): void {
+    const view = m.view;
+    if (this.pending || view.turn !== this.seat || this.acted === view.version) return;
+    if (view.phase !== "pose" && view.phase !== "play") return;
+    const choice = randomChoice(view, this.rnd, { forcedToo: this.rnd() < 0.5 });
+    if (!choice) return;
+    this.acted = view.version;
+    const id = `${this.code}.${this.seat}.${this.ids++}`;
+    this.pending = { id, version: view.version, action: choice.action, resent: false };
+    if (this.write({ t: "act", table: this.code, id, version: view.version, action: choice.action }))
+      ReconnectingSeat.onAct?.();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.socket?.close();
+  }
+}
