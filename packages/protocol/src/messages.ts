@@ -119,6 +119,7 @@ export const SERVER_REFUSAL_CODES = [
   "not-finished",
   "bad-setup",
   "bad-origin",
+  "going-away",
   "server-error",
 ] as const;
 export type ServerRefusalCode = (typeof SERVER_REFUSAL_CODES)[number];
@@ -360,6 +361,7 @@ export const SERVER_MESSAGES: Readonly<Record<ServerRefusalCode, string>> = {
   "not-finished": "the game is not over yet",
   "bad-setup": "that table cannot be made",
   "bad-origin": "connections are not accepted from this page",
+  "going-away": "the server is restarting: reconnect in a moment",
   "server-error": "something went wrong on the server; try again",
 };
 

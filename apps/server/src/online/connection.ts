@@ -55,7 +55,7 @@ export class Connection {
   receive(text: string): void {
     if (!this.open) return;
     if (!this.take()) {
-      this.refuse(serverRefusal("rate-limited"));
+      this.refuse(serverRefusal("rate-limited"), actionId(text));
       if (++this.refusedInARow > FLOOD) this.bye(serverRefusal("rate-limited"), false);
       return;
     }
@@ -71,7 +71,7 @@ export class Connection {
     } catch {
       // A fault of ours: say so, keep going. The table's log is only ever appended to before a
       // change is applied, so nothing half-done remains.
-      this.refuse(serverRefusal("server-error"));
+      this.refuse(serverRefusal("server-error"), read.message.t === "act" ? read.message.id : null);
     }
   }
 
@@ -172,6 +172,11 @@ export class Connection {
     if (table.seatOf(this.player.id) >= 0) table.presenceChanged();
   }
 
+  /** The server is going away (a restart): reconnect in a moment. */
+  goingAway(): void {
+    this.bye(serverRefusal("going-away"), true);
+  }
+
   private bye(refusal: WireRefusal, retry: boolean): void {
     this.send({ t: "bye", refusal, retry });
     this.closed();
@@ -189,5 +194,15 @@ export class Connection {
       if (table && this.player && table.seatOf(this.player.id) >= 0) table.presenceChanged();
     }
     this.follows.clear();
+  }
+}
+
+/** The id of an action frame, read without trusting it (for refusals before the frame is checked). */
+function actionId(text: string): string | null {
+  try {
+    const m = JSON.parse(text) as { t?: unknown; id?: unknown };
+    return m.t === "act" && typeof m.id === "string" && m.id.length <= 64 ? m.id : null;
+  } catch {
+    return null;
   }
 }

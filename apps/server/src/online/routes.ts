@@ -59,6 +59,11 @@ export function originAllowed(
 export async function onlineRoutes(app: FastifyInstance, hub: Hub, options: RouteOptions = {}): Promise<void> {
   const perAddress = options.socketsPerAddress ?? 32;
   const sockets = new Map<string, number>();
+  const connections = new Set<Connection>();
+  // A graceful stop (SIGTERM) tells every client to come back in a moment.
+  app.addHook("preClose", async () => {
+    for (const c of connections) c.goingAway();
+  });
   const perMinute = options.requestsPerMinute ?? 600;
   await app.register(websocket, { options: { maxPayload: MAX_CLIENT_FRAME * 2 } });
   // HTTP routes are limited per address (@fastify/rate-limit); socket frames by the connection.
@@ -153,7 +158,9 @@ export async function onlineRoutes(app: FastifyInstance, hub: Hub, options: Rout
       }
       connection.receive(data.toString());
     });
+    connections.add(connection);
     socket.on("close", () => {
+      connections.delete(connection);
       connection.closed();
       const left = (sockets.get(address) ?? 1) - 1;
       if (left <= 0) sockets.delete(address);

@@ -56,10 +56,15 @@ export interface TableDeps {
   readonly now: () => number;
 }
 
-/** Someone following the table: a seated player's socket, or a spectator's. */
+/**
+ * Someone following the table: a seated player's socket, or a spectator's. The table notes which
+ * hands' results it already sent them (they never change), so each is sent once per socket.
+ */
 export interface Follower {
   readonly player: string | null;
   send(message: ServerMessage): void;
+  /** Results of this game (`game`) already sent: hands 0 .. sent - 1. */
+  sent?: { game: number; hands: number };
 }
 
 type Seat =
@@ -201,9 +206,14 @@ export class LiveTable {
     // Sent again after a reconnect: it was applied once, and that is all.
     if (this.ids[seat].includes(id)) return { ok: true, version: this.version };
     const r = applyAction(this.game, seat, action, version);
+    if (this.away[seat]) {
+      // A player who acts is back at the table, whatever became of the action: the bot playing
+      // for them stops (its move, if still thinking, is dropped) and their clock runs again.
+      this.away[seat] = false;
+      this.schedule();
+      if (!r.ok) this.broadcast();
+    }
     if (!r.ok) return { ok: false, refusal: r.error, charged: false };
-    // A player who acts is back at the table (a bot was playing for them).
-    this.away[seat] = false;
     this.spendClock(seat);
     this.commit({ k: "act", seat, id, action }, r.value);
     return r.charged ? { ok: false, refusal: r.charged, charged: true } : { ok: true, version: this.version };
@@ -228,9 +238,12 @@ export class LiveTable {
     return null;
   }
 
+  /** A new follower: the table as it stands (and, if they sit here, everyone sees them connected). */
   follow(follower: Follower): void {
     this.followers.add(follower);
-    this.sendTo(follower, new Map());
+    follower.sent = undefined;
+    if (follower.player !== null && this.seatOf(follower.player) >= 0) this.broadcast();
+    else this.sendTo(follower, new Map());
   }
 
   unfollow(follower: Follower): void {
@@ -463,21 +476,30 @@ export class LiveTable {
     return Math.max(0, this.banks[seat] - Math.max(0, over));
   }
 
-  /** One follower's message: their seat's view when they sit here, else the spectators'. */
-  private sendTo(follower: Follower, cache: Map<number, ServerMessage>): void {
+  /**
+   * One follower's message: their seat's view when they sit here, else the spectators'. A hand's
+   * result is sent once per socket (it never changes): the results the follower has are null.
+   */
+  private sendTo(follower: Follower, cache: Map<string, ServerMessage>): void {
     const seat = follower.player === null ? -1 : this.seatOf(follower.player);
-    const message = cache.get(seat) ?? this.message(seat);
-    cache.set(seat, message);
+    const known = follower.sent?.game === this.gameIndex ? follower.sent.hands : 0;
+    const key = `${seat}/${known}`;
+    const message = cache.get(key) ?? this.message(seat, known);
+    cache.set(key, message);
     follower.send(message);
+    const results = this.game.hands.length;
+    const finished = results > 0 && this.game.hands[results - 1].result !== null ? results : results - 1;
+    follower.sent = { game: this.gameIndex, hands: Math.max(0, finished) };
   }
 
-  private message(seat: number): ServerMessage {
-    const view = seat >= 0 ? viewFor(this.game, seat) : spectatorView(this.game);
-    return { t: "table", table: this.info(seat >= 0 ? seat : null), view: toWire(view) };
+  private message(seat: number, known: number): ServerMessage {
+    const view = toWire(seat >= 0 ? viewFor(this.game, seat) : spectatorView(this.game));
+    const results = known === 0 ? view.results : view.results.map((r, i) => (i < known ? null : r));
+    return { t: "table", table: this.info(seat >= 0 ? seat : null), view: { ...view, results } };
   }
 
   private broadcast(): void {
-    const cache = new Map<number, ServerMessage>();
+    const cache = new Map<string, ServerMessage>();
     for (const f of this.followers) this.sendTo(f, cache);
   }
 }

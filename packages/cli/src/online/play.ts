@@ -10,7 +10,7 @@ import { randomBytes } from "node:crypto";
 import { closeSync, openSync, writeSync } from "node:fs";
 import type { Action } from "@crossbones/engine";
 import { sideOf } from "@crossbones/engine";
-import type { ServerMessage, WireRefusal } from "@crossbones/protocol";
+import { keepResults, type ServerMessage, type WireRefusal } from "@crossbones/protocol";
 import { CliError } from "./args.js";
 import { type Decider, describeAction, type GameResult, type TableMessage } from "./deciders.js";
 import { describeRefusal } from "./http.js";
@@ -161,7 +161,11 @@ class Session {
     }
   }
 
-  private onTable(m: TableMessage): void {
+  private onTable(incoming: TableMessage): void {
+    // Each hand's result comes once per socket: keep the ones already received.
+    const previous = this.latest;
+    const same = previous?.table.code === incoming.table.code && previous.table.game === incoming.table.game;
+    const m: TableMessage = { ...incoming, view: keepResults(same ? previous.view : null, incoming.view) };
     this.latest = m;
     if (m.table.you === null) {
       if (this.seat !== null) {
