@@ -47,13 +47,14 @@ class Probe {
     socket.on("error", () => {});
   }
 
-  static async open(url: string, token?: string): Promise<Probe> {
-    const socket = new WebSocket(`${url.replace("http", "ws")}/ws`);
+  static async open(url: string, token?: string, headers: Record<string, string> = {}): Promise<Probe> {
+    const socket = new WebSocket(`${url.replace("http", "ws")}/ws`, { headers });
+    // Listening from the start: a refusal may come with the handshake's answer.
+    const probe = new Probe(socket);
     await new Promise<void>((resolve, reject) => {
       socket.once("open", () => resolve());
       socket.once("error", reject);
     });
-    const probe = new Probe(socket);
     if (token) {
       probe.send(JSON.stringify({ t: "hello", protocol: PROTOCOL, token }));
       const welcome = JSON.parse(await probe.until((m) => m.t === "welcome" || m.t === "bye"));
@@ -439,6 +440,22 @@ describe("fuzzing the socket", () => {
       }),
       options(RUNS),
     );
+  });
+
+  it("a page from another origin: bye bad-origin before anything; the server's own origin is welcome", async () => {
+    const host = new URL(server.url).host;
+    for (const origin of ["https://evil.example", `http://${host}.evil.example`, "null", "http://localhost:1"]) {
+      const probe = await Probe.open(server.url, undefined, { origin });
+      const bye = JSON.parse(await probe.until((m) => m.t === "bye"));
+      expect(bye.refusal.code).toBe("bad-origin");
+      await probe.until(() => false, 2000).catch(() => {});
+      expect(probe.closed).not.toBeNull();
+    }
+    const same = await Probe.open(server.url, tokens[4], { origin: `http://${host}` });
+    same.send(JSON.stringify({ t: "ping" }));
+    await same.until((m) => m.t === "pong");
+    same.close();
+    expect(await snapshot()).toEqual(before);
   });
 
   it("a flood: rate-limited, then bye and the socket closed; the server stays up", async () => {

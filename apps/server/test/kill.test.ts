@@ -10,6 +10,8 @@
  * - the final records are complete and valid (the engine's `replayRecord`);
  * - no accepted action is lost: every acknowledged action id is in the table's log exactly once,
  *   for its seat.
+ * Two tables also put the other log entries through the kills: one plays three short games
+ * (rematches), and at one a person leaves early (a bot plays the seat under their name).
  */
 
 import { replayRecord } from "@crossbones/engine";
@@ -18,10 +20,17 @@ import { afterAll, describe, expect, it } from "vitest";
 import { Store } from "../src/online/store.js";
 import { ChildServer } from "./child.js";
 import { createTable, guest } from "./harness.js";
-import { ReconnectingSeat, random } from "./players.js";
+import { type Frame, ReconnectingSeat, random } from "./players.js";
 
 const SEED = Number(process.env.KILL_SEED ?? Date.now() % 1_000_000);
 const KILLS = Number(process.env.KILLS ?? 6);
+
+/** A table: its setup, rematches its people ask for, and a seat whose person leaves after some actions. */
+interface Plan {
+  readonly setup: TableSetup;
+  readonly rematches?: number;
+  readonly leave?: { readonly seat: number; readonly after: number };
+}
 
 const SETUPS: TableSetup[] = [
   {
@@ -68,6 +77,34 @@ const SETUPS: TableSetup[] = [
   },
 ];
 
+const PLANS: Plan[] = [
+  ...SETUPS.map((setup) => ({ setup })),
+  // Short sets played three times: rematches in the log, some of them across a kill.
+  {
+    setup: {
+      game: "french",
+      players: 4,
+      options: { target: 1 },
+      seats: ["human", "bot:easy", "human", "bot:easy"],
+      clock: null,
+      private: true,
+    },
+    rematches: 2,
+  },
+  // A person leaves early: a bot plays the seat, across the kills.
+  {
+    setup: {
+      game: "cutthroat",
+      players: 3,
+      options: { match: "straight" },
+      seats: ["human", "human", "human"],
+      clock: null,
+      private: true,
+    },
+    leave: { seat: 2, after: 2 },
+  },
+];
+
 let server: ChildServer | null = null;
 const seats: ReconnectingSeat[] = [];
 afterAll(async () => {
@@ -79,26 +116,51 @@ afterAll(async () => {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("kill -9 mid-hand and restart on the same data", () => {
-  it(`${SETUPS.length} tables, ${KILLS} kills: every table continues, nothing accepted is lost`, async () => {
+  it(`${PLANS.length} tables, ${KILLS} kills: every table continues, nothing accepted is lost`, async () => {
     const started = Date.now();
     const rnd = random(SEED);
     const srv = await ChildServer.start({ timing: { botDelay: 0, handPause: 50, forcedPass: 30 } });
     server = srv;
     const url = () => srv.url;
     const codes: string[] = [];
-    for (const [t, setup] of SETUPS.entries()) {
-      const people = setup.seats.flatMap((s, i) => (s === "human" ? [i] : []));
+    const makers: string[] = [];
+    for (const [t, plan] of PLANS.entries()) {
+      const people = plan.setup.seats.flatMap((s, i) => (s === "human" ? [i] : []));
       const guests = await Promise.all(people.map((i) => guest(srv.url, `T${t}S${i}`)));
-      const code = await createTable(srv.url, guests[0].token, setup);
+      const code = await createTable(srv.url, guests[0].token, plan.setup);
       codes.push(code);
+      makers.push(guests[0].token);
       people.forEach((seat, k) => {
-        seats.push(new ReconnectingSeat(url, guests[k].token, code, seat, random(SEED + 31 * t + seat), k > 0));
+        const play = random(SEED + 31 * t + seat);
+        const leave = plan.leave?.seat === seat ? plan.leave.after : Infinity;
+        seats.push(new ReconnectingSeat(url, guests[k].token, code, seat, play, k > 0, plan.rematches ?? 0, leave));
       });
     }
     const byTable = (code: string) => seats.filter((s) => s.code === code);
-    const phaseOf = (code: string) => byTable(code).find((s) => s.latest)?.latest?.view.phase ?? "waiting";
-    const versionOf = (code: string) => Math.max(...byTable(code).map((s) => s.latest?.view.version ?? 0));
-    const kills: { midHand: number; playing: number; afterAct: boolean; pid: number | undefined }[] = [];
+    /** Where a table is, as its clients last saw it: game and version, as one number that only grows. */
+    const at = (game: number, version: number) => game * 100_000 + version;
+    const latestOf = (code: string) => {
+      let best: Frame | null = null;
+      for (const s of byTable(code))
+        if (
+          s.latest &&
+          (!best || at(s.latest.table.game, s.latest.view.version) > at(best.table.game, best.view.version))
+        )
+          best = s.latest;
+      return best;
+    };
+    const whereOf = (code: string) => {
+      const l = latestOf(code);
+      return l ? at(l.table.game, l.view.version) : 0;
+    };
+    /** The phase of the table, "over" once its last game is. */
+    const phaseOf = (code: string): string => {
+      const l = latestOf(code);
+      if (!l) return "waiting";
+      if (l.view.finished) return l.table.game >= (PLANS[codes.indexOf(code)].rematches ?? 0) ? "over" : "rematch";
+      return l.view.phase;
+    };
+    const kills: { midHand: number; playing: number; afterAct: boolean }[] = [];
 
     for (let k = 0; k < KILLS; k++) {
       await sleep(200 + rnd() * 600);
@@ -113,56 +175,86 @@ describe("kill -9 mid-hand and restart on the same data", () => {
           };
         });
       }
-      const playing = codes.filter((c) => phaseOf(c) !== "finished").length;
+      const playing = codes.filter((c) => phaseOf(c) !== "over").length;
       const midHand = codes.filter((c) => phaseOf(c) === "play" || phaseOf(c) === "pose").length;
-      kills.push({ midHand, playing, afterAct, pid: srv.pid });
+      kills.push({ midHand, playing, afterAct });
       await srv.kill("SIGKILL");
-      const before = codes.map(versionOf);
+      const before = codes.map(whereOf);
       // Down for a moment: the clients' reconnects fail and back off.
       await sleep(rnd() * 400);
       await srv.spawn();
       // Every table continues: each is back at (at least) where its clients last saw it.
       await Promise.all(
         codes.map(async (code, i) => {
-          while (phaseOf(code) !== "finished" && versionOf(code) < before[i]) await sleep(20);
+          while (phaseOf(code) !== "over" && whereOf(code) < before[i]) await sleep(20);
         }),
       );
     }
     await Promise.race([
       Promise.all(seats.map((s) => s.finished)),
       sleep(120_000).then(() => {
-        throw new Error(`not finished: ${codes.map((c) => `${c} ${phaseOf(c)} v${versionOf(c)}`).join(", ")}`);
+        throw new Error(`not finished: ${codes.map((c) => `${c} ${phaseOf(c)} ${whereOf(c)}`).join(", ")}`);
       }),
     ]);
 
     // The final records: complete, valid, and what every client saw is a prefix of them.
     const problems: string[] = [];
     let frames = 0;
-    for (const code of codes) {
-      const record = await (await fetch(`${srv.url}/api/tables/${code}/record`)).json();
-      const replayed = replayRecord(record);
-      if (!replayed.ok) {
-        problems.push(`${code}: the record does not replay: ${JSON.stringify(replayed.error)}`);
-        continue;
+    let games = 0;
+    for (const [t, code] of codes.entries()) {
+      // Every game of the table: the finished ones from "my games", the last one from the table too.
+      const mine = (await (
+        await fetch(`${srv.url}/api/me/games`, { headers: { authorization: `Bearer ${makers[t]}` } })
+      ).json()) as { games: { id: number; code: string; game: number }[] };
+      const records: unknown[] = [];
+      for (const g of mine.games.filter((g) => g.code === code))
+        records[g.game] = await (await fetch(`${srv.url}/api/games/${g.id}`)).json();
+      const last = latestOf(code)?.table.game ?? 0;
+      const current = await (await fetch(`${srv.url}/api/tables/${code}/record`)).json();
+      if (records.length !== last + 1) problems.push(`${code}: ${records.length} games kept, ${last + 1} played`);
+      if (JSON.stringify(records[last]) !== JSON.stringify(current)) problems.push(`${code}: the kept record differs`);
+      for (const [index, record] of records.entries()) {
+        games++;
+        const replayed = replayRecord(record);
+        if (!replayed.ok) {
+          problems.push(`${code}/${index}: the record does not replay: ${JSON.stringify(replayed.error)}`);
+          continue;
+        }
+        const game = replayed.value.game;
+        if (!game.finished) problems.push(`${code}/${index}: not finished`);
+        if (game.hands.some((h) => h.result === null)) problems.push(`${code}/${index}: a hand not played out`);
+        if (index === last && game.version !== latestOf(code)?.view.version)
+          problems.push(`${code}: record at ${game.version}, clients at ${latestOf(code)?.view.version}`);
+        const moves = (record as { hands: { moves: string[] }[] }).hands.map((h) => h.moves);
+        for (const s of byTable(code))
+          for (const seen of s.log.seen) {
+            if (seen.game !== index) continue;
+            frames++;
+            const hand = moves[seen.handIndex] ?? [];
+            if (seen.handIndex >= 0 && seen.history.some((m, i) => hand[i] !== m))
+              problems.push(
+                `${code}/${index} seat ${s.seat}: saw ${seen.history} in hand ${seen.handIndex}, record ${hand}`,
+              );
+          }
       }
-      const game = replayed.value.game;
-      if (!game.finished) problems.push(`${code}: not finished`);
-      if (game.hands.some((h) => h.result === null)) problems.push(`${code}: a hand not played out`);
-      if (game.version !== versionOf(code))
-        problems.push(`${code}: record at ${game.version}, clients at ${versionOf(code)}`);
-      const moves = (record as { hands: { moves: string[] }[] }).hands.map((h) => h.moves);
+      // No client ever saw its table go back.
       for (const s of byTable(code)) {
-        let last = 0;
+        let was = 0;
         for (const seen of s.log.seen) {
-          frames++;
-          if (seen.version < last) problems.push(`${code} seat ${s.seat}: went back from ${last} to ${seen.version}`);
-          last = seen.version;
-          const hand = moves[seen.handIndex] ?? [];
-          if (seen.handIndex >= 0 && seen.history.some((m, i) => hand[i] !== m))
-            problems.push(`${code} seat ${s.seat}: saw ${seen.history} in hand ${seen.handIndex}, record ${hand}`);
+          const now = at(seen.game, seen.version);
+          if (now < was) problems.push(`${code} seat ${s.seat}: went back from ${was} to ${now}`);
+          was = now;
         }
       }
+      // The seat given up is a bot's, under the person's name.
+      const leave = PLANS[t].leave;
+      if (leave) {
+        const seat = latestOf(code)?.table.seats[leave.seat];
+        if (seat?.kind !== "bot" || seat.name !== `T${t}S${leave.seat}`)
+          problems.push(`${code}: seat ${leave.seat} is ${JSON.stringify(seat)}`);
+      }
     }
+    for (const s of seats) s.stop();
     await srv.kill("SIGTERM");
 
     // No accepted action lost: each acknowledged id is in its table's log once, for its seat.
@@ -184,10 +276,10 @@ describe("kill -9 mid-hand and restart on the same data", () => {
 
     const sum = (f: (s: ReconnectingSeat) => number) => seats.reduce((n, s) => n + f(s), 0);
     process.stdout.write(
-      `kill -9 (seed ${SEED}): ${SETUPS.length} tables, ${KILLS} kills (${JSON.stringify(kills)}), ` +
+      `kill -9 (seed ${SEED}): ${PLANS.length} tables, ${games} games, ${KILLS} kills (${JSON.stringify(kills)}), ` +
         `${srv.starts} starts; ${accepted} accepted actions all in the logs; ` +
         `${sum((s) => s.log.connections - 1)} reconnects; ${sum((s) => s.log.resent)} actions resent after a kill ` +
-        `(${sum((s) => s.log.resentAcked)} acknowledged as already applied or applied then, ` +
+        `(${sum((s) => s.log.resentAcked)} acknowledged: applied before the kill or then, ` +
         `${sum((s) => s.log.resentStale)} stale); ${frames} views checked against the records; ` +
         `${((Date.now() - started) / 1000).toFixed(1)} s\n`,
     );

@@ -152,7 +152,14 @@ export interface SeatLog {
   /** Action ids the server acknowledged (or refused and charged: applied too), with the version given. */
   readonly accepted: Map<string, number>;
   /** Every `table` frame's view, as received (version, hand and that hand's moves). */
-  readonly seen: { version: number; handIndex: number; history: string[]; phase: string; connection: number }[];
+  readonly seen: {
+    game: number;
+    version: number;
+    handIndex: number;
+    history: string[];
+    phase: string;
+    connection: number;
+  }[];
   /** Connections opened (1 + reconnects). */
   connections: number;
   /** Unanswered actions sent again after a reconnect, and how the server answered them. */
@@ -183,6 +190,7 @@ export class ReconnectingSeat {
   private acted = -1;
   private ids = 0;
   private stopped = false;
+  private left = false;
   private backoff = 25;
   private tokens = 30;
   private last = Date.now();
@@ -198,6 +206,10 @@ export class ReconnectingSeat {
     readonly seat: number,
     private readonly rnd: () => number,
     private sitFirst: boolean,
+    /** Games to play after the first (every seated person asks for each rematch). */
+    private readonly rematches = 0,
+    /** Give the seat up (`leave`) after this many actions, then only watch. */
+    private readonly leaveAfter = Infinity,
   ) {
     this.finished = new Promise((resolve) => {
       this.finishedResolve = resolve;
@@ -280,6 +292,7 @@ export class ReconnectingSeat {
     this.latest = m;
     const view = m.view;
     this.log.seen.push({
+      game: m.table.game,
       version: view.version,
       handIndex: view.handIndex,
       history: view.history.map((h: { move: string }) => h.move),
@@ -287,7 +300,8 @@ export class ReconnectingSeat {
       connection: this.log.connections,
     });
     if (view.finished) {
-      this.finishedResolve?.();
+      if (m.table.game >= this.rematches || this.left) this.finishedResolve?.();
+      else if (!m.table.rematch.includes(this.seat)) this.write({ t: "rematch", table: this.code });
       return;
     }
     this.consider(m);
@@ -304,6 +318,12 @@ export class ReconnectingSeat {
 
   private consider(m: Frame): void {
     const view = m.view;
+    if (this.left) return;
+    if (this.ids >= this.leaveAfter && !this.pending) {
+      this.left = true;
+      this.write({ t: "leave", table: this.code });
+      return;
+    }
     if (this.pending || view.turn !== this.seat || this.acted === view.version) return;
     if (view.phase !== "pose" && view.phase !== "play") return;
     const choice = randomChoice(view, this.rnd, { forcedToo: this.rnd() < 0.5 });

@@ -1,0 +1,334 @@
+/**
+ * The flows of an online table (issue 11, Tests), each on a server of its own over real sockets,
+ * run side by side: reconnecting mid-hand, the turn clock running out (away, a bot plays, the
+ * player's next action brings them back), rematch, resignation, spectators, quick match (people
+ * together, or bots after the wait), leaving (a bot takes the seat) and an action sent twice
+ * (applied once, acknowledged twice). Every frame any client receives is checked with the
+ * protocol's schema and for stack traces.
+ */
+
+import { type Action, replayRecord } from "@crossbones/engine";
+import type { ServerMessage, TableSetup } from "@crossbones/protocol";
+import { afterAll, describe, expect, it } from "vitest";
+import { createTable, guest, startServer, TestClient, type TestServer } from "./harness.js";
+import { actionOf } from "./players.js";
+
+type TableMessage = Extract<ServerMessage, { t: "table" }>;
+const isTable =
+  (code: string) =>
+  (m: ServerMessage): m is TableMessage =>
+    m.t === "table" && m.table.code === code;
+
+const servers: TestServer[] = [];
+const clients: TestClient[] = [];
+afterAll(async () => {
+  for (const c of clients) {
+    expect(c.invalid).toEqual([]);
+    for (const f of c.frames) expect(/\n\s+at |Error:/.test(f), f).toBe(false);
+    c.close();
+  }
+  await Promise.all(servers.map((s) => s.close()));
+});
+
+async function server(options: Parameters<typeof startServer>[0] = {}): Promise<TestServer> {
+  const s = await startServer(options);
+  servers.push(s);
+  return s;
+}
+
+async function connect(s: TestServer, token?: string): Promise<TestClient> {
+  const c = await TestClient.connect(s.url, token);
+  clients.push(c);
+  return c;
+}
+
+/** A private table of `seats` with no clock unless given. */
+function setup(game: TableSetup["game"], seats: TableSetup["seats"], extra: Partial<TableSetup> = {}): TableSetup {
+  const options = game === "french" ? { target: 20 } : { match: "straight" as const };
+  return { game, players: seats.length, options, seats, clock: null, private: true, ...extra };
+}
+
+/** The latest table message when it passes `test` already, else the next one that does. */
+async function reach(client: TestClient, code: string, test: (m: TableMessage) => boolean, ms?: number) {
+  const latest = client.latest(code);
+  if (latest && test(latest)) return latest;
+  return client.next((m): m is TableMessage => isTable(code)(m) && test(m), ms);
+}
+
+/** Action ids are the client's, unique per seat (a reused one is taken for a resend). */
+let autoIds = 0;
+
+/**
+ * Plays `client`'s seat (the first legal move, at once) until `until` holds for a table message
+ * (checked on every one); returns that message. `stop()` ends it early.
+ */
+function autoPlay(client: TestClient, code: string, until: (m: TableMessage) => boolean = (m) => m.view.finished) {
+  let stopped = false;
+  const acted = new Set<number>();
+  const done = (async (): Promise<TableMessage | null> => {
+    for (;;) {
+      const m = client.latest(code);
+      if (stopped) return null;
+      if (m && until(m)) return m;
+      const view = m?.view;
+      if (view?.you && view.turn === view.seat && view.you.legalMoves.length > 0 && !acted.has(view.version)) {
+        acted.add(view.version);
+        const action: Action = actionOf(view.you.legalMoves[0]);
+        client.send({ t: "act", table: code, id: `auto-${autoIds++}`, version: view.version, action });
+      }
+      await client.next(isTable(code), 30_000);
+    }
+  })();
+  return {
+    done,
+    stop: () => {
+      stopped = true;
+    },
+  };
+}
+
+describe.concurrent("flows", () => {
+  it("reconnect: the seat stays, shows disconnected then connected, and the client resumes from the table message", async () => {
+    const s = await server({ timing: { botDelay: 30, handPause: 50, forcedPass: 30 } });
+    const [ana, ben] = [await guest(s.url, "Ana"), await guest(s.url, "Ben")];
+    const code = await createTable(s.url, ana.token, setup("cutthroat", ["human", "human", "bot:easy"]));
+    const a = await connect(s, ana.token);
+    const b = await connect(s, ben.token);
+    a.send({ t: "watch", table: code });
+    b.send({ t: "sit", table: code });
+    // Ana plays; Ben plays until the hand is well under way, then his socket drops.
+    const playing = autoPlay(a, code);
+    const first = autoPlay(b, code, (m) => m.view.phase === "play" && (m.view.table?.moveCount ?? 0) >= 3);
+    const midHand = (await first.done) as TableMessage;
+    const seat = midHand.table.you as number;
+    expect(seat).toBe(1);
+    const goneSeen = a.next((m): m is TableMessage => isTable(code)(m) && !m.table.seats[seat].connected);
+    b.close();
+    const gone = await goneSeen;
+    expect(gone.table.seats[seat]).toMatchObject({ kind: "human", name: "Ben", connected: false });
+    // Another socket (a new tab, another device) with the same token: hello, watch, and the
+    // table message is the whole current state, hand and legal moves included.
+    const b2 = await connect(s, ben.token);
+    const backSeen = a.next((m): m is TableMessage => isTable(code)(m) && m.table.seats[seat].connected);
+    b2.send({ t: "watch", table: code });
+    const back = await b2.next(isTable(code));
+    expect(back.table.you).toBe(seat);
+    expect(back.view.you?.hand.length).toBe(back.view.handSizes[seat]);
+    expect(back.view.version).toBeGreaterThanOrEqual(midHand.view.version);
+    const seen = await backSeen;
+    expect(seen.table.seats[seat].kind).toBe("human");
+    // Ben resumes on the new socket and the game goes on to its end.
+    const [last] = await Promise.all([autoPlay(b2, code).done, playing.done]);
+    expect(last?.view.finished).toBe(true);
+    expect(last?.table.seats[seat]).toMatchObject({ kind: "human", name: "Ben", connected: true, away: false });
+  });
+
+  it("turn clock: out of time the seat is away and a bot plays it; the player's next action brings it back", async () => {
+    // The protocol's smallest clock: 5 s a move, no bank. Bots take 1.5 s, longer than Ana needs.
+    const s = await server({ timing: { botDelay: 1500, handPause: 50, forcedPass: 30 } });
+    const ana = await guest(s.url, "Ana");
+    const code = await createTable(
+      s.url,
+      ana.token,
+      setup("cutthroat", ["human", "bot:easy"], { clock: { move: 5, bank: 0 }, private: false }),
+    );
+    const a = await connect(s, ana.token);
+    a.send({ t: "watch", table: code });
+    // Ana's first turn with a choice: she does nothing.
+    let m = await a.next(
+      (x): x is TableMessage => isTable(code)(x) && x.view.turn === 0 && (x.view.you?.plays.length ?? 0) > 0,
+    );
+    expect(m.table.deadline).not.toBeNull();
+    expect((m.table.deadline as number) - Date.now()).toBeGreaterThan(3_000);
+    expect((m.table.deadline as number) - Date.now()).toBeLessThanOrEqual(5_000);
+    const waited = m.view.version;
+    const away = await a.next((x): x is TableMessage => isTable(code)(x) && x.table.seats[0].away, 8_000);
+    expect(away.view.version).toBe(waited);
+    expect(away.table.seats[0].bank).toBe(0);
+    // The stand-in bot plays her move.
+    m = await a.next((x): x is TableMessage => isTable(code)(x) && x.view.version > waited, 5_000);
+    expect(m.view.version).toBe(waited + 1);
+    expect(m.view.history.at(-1)?.seat).toBe(0);
+    expect(m.table.seats[0].away).toBe(true);
+    // Her next turn: she acts at once (before the stand-in's 1.5 s) and is back.
+    m = await a.next(
+      (x): x is TableMessage => isTable(code)(x) && x.view.turn === 0 && (x.view.you?.legalMoves.length ?? 0) > 0,
+      10_000,
+    );
+    const action = actionOf(m.view.you?.legalMoves[0] ?? "pass");
+    a.send({ t: "act", table: code, id: "back", version: m.view.version, action });
+    const ack = await a.next((x) => x.t === "ack" || x.t === "refused");
+    expect(ack).toMatchObject({ t: "ack", id: "back", version: m.view.version + 1 });
+    // The table message of her action came just before the ack.
+    const back = a.latest(code) as TableMessage;
+    expect(back.view.version).toBe(m.view.version + 1);
+    expect(back.view.history.at(-1)?.seat).toBe(0);
+    expect(back.table.seats[0].away).toBe(false);
+  });
+
+  it("resign through the protocol, then a rematch: every person asks, game 1 starts, game 0 is in my games", async () => {
+    const s = await server({ timing: { botDelay: 30, handPause: 50, forcedPass: 30 } });
+    const [ana, ben] = [await guest(s.url, "Ana"), await guest(s.url, "Ben")];
+    const code = await createTable(s.url, ana.token, setup("partner", ["human", "bot:easy", "human", "bot:easy"]));
+    const a = await connect(s, ana.token);
+    const b = await connect(s, ben.token);
+    a.send({ t: "watch", table: code });
+    b.send({ t: "sit", table: code });
+    const dealt = await a.next((m): m is TableMessage => isTable(code)(m) && m.view.phase !== "deal");
+    // Ana resigns, in turn or out of it, mid-hand: the match is lost for her team.
+    let version = dealt.view.version;
+    for (let tries = 0; ; tries++) {
+      a.send({ t: "act", table: code, id: `resign-${tries}`, version, action: { type: "resign" } });
+      const answer = await a.next((m) => m.t === "ack" || m.t === "refused");
+      if (answer.t === "ack") break;
+      // A bot moved first (its table message came before the refusal): resign against it.
+      expect(answer.t === "refused" && answer.refusal.code).toBe("stale");
+      expect(tries).toBeLessThan(10);
+      version = (a.latest(code) as TableMessage).view.version;
+    }
+    const over = await reach(b, code, (m) => m.view.finished);
+    expect(over.view.resigned).toBe(0);
+    expect(over.view.winner).toBe(1);
+    expect(over.table.status).toBe("finished");
+    // Not over for the rematch until every person asked.
+    a.send({ t: "rematch", table: code });
+    const one = await b.next((m): m is TableMessage => isTable(code)(m) && m.table.rematch.length === 1);
+    expect(one.table).toMatchObject({ rematch: [0], status: "finished", game: 0 });
+    b.send({ t: "rematch", table: code });
+    const again = await a.next((m): m is TableMessage => isTable(code)(m) && m.table.game === 1);
+    expect(again.table).toMatchObject({ status: "playing", rematch: [] });
+    expect(again.view.finished).toBe(false);
+    // The finished game is kept with the names, and its record replays (resigned included).
+    const mine = (await (
+      await fetch(`${s.url}/api/me/games`, { headers: { authorization: `Bearer ${ana.token}` } })
+    ).json()) as { games: { id: number; code: string; game: number; kind: string; names: string[] }[] };
+    expect(mine.games).toHaveLength(1);
+    expect(mine.games[0]).toMatchObject({ code, game: 0, kind: "partner", names: ["Ana", "Kofi", "Ben", "Dell"] });
+    const record = await (await fetch(`${s.url}/api/games/${mine.games[0].id}`)).json();
+    const replayed = replayRecord(record);
+    if (!replayed.ok) throw new Error(JSON.stringify(replayed.error));
+    expect(replayed.value.game.finished).toBe(true);
+    expect(replayed.value.game.resigned).toBe(0);
+    const bens = (await (
+      await fetch(`${s.url}/api/me/games`, { headers: { authorization: `Bearer ${ben.token}` } })
+    ).json()) as { games: unknown[] };
+    expect(bens.games).toHaveLength(1);
+  });
+
+  it("spectator: sees no hand, only the public table, and the table advancing", async () => {
+    const s = await server({ timing: { botDelay: 20, handPause: 50, forcedPass: 20 } });
+    const [ana, eve] = [await guest(s.url, "Ana"), await guest(s.url, "Eve")];
+    const code = await createTable(s.url, ana.token, setup("french", ["human", "bot:easy", "bot:easy", "bot:easy"]));
+    const watcher = await connect(s, eve.token);
+    watcher.send({ t: "watch", table: code });
+    const watched = watcher.next((m): m is TableMessage => isTable(code)(m) && m.view.finished, 30_000);
+    const a = await connect(s, ana.token);
+    a.send({ t: "watch", table: code });
+    const last = await autoPlay(a, code).done;
+    expect(last?.view.finished).toBe(true);
+    await watched;
+    const views = watcher.messages.filter(isTable(code));
+    expect(views.length).toBeGreaterThan(20);
+    for (const m of views) {
+      expect(m.table.you).toBeNull();
+      expect(m.view.seat).toBeNull();
+      expect(m.view.you).toBeNull();
+      if (m.view.phase === "pose" || m.view.phase === "play") expect(m.view.hands.every((h) => h === null)).toBe(true);
+    }
+    const versions = views.map((m) => m.view.version);
+    expect(versions).toEqual([...versions].sort((x, y) => x - y));
+    expect(versions.at(-1)).toBe(last?.view.version);
+    // A spectator cannot act, sit at a full table, ask for a rematch or react.
+    watcher.send({ t: "act", table: code, id: "x", version: 0, action: { type: "resign" } });
+    expect(await watcher.next((m) => m.t === "refused")).toMatchObject({ refusal: { code: "not-seated" } });
+    watcher.send({ t: "sit", table: code });
+    expect(await watcher.next((m) => m.t === "refused")).toMatchObject({ refusal: { code: "table-full" } });
+  });
+
+  it("quick match: two guests queued for Cut Throat 2 sit at one table; one alone gets bots after the wait", async () => {
+    const s = await server({ timing: { botDelay: 20, handPause: 50, forcedPass: 20 }, quickWait: 400 });
+    const [ana, ben, cai] = [await guest(s.url, "Ana"), await guest(s.url, "Ben"), await guest(s.url, "Cai")];
+    const a = await connect(s, ana.token);
+    const b = await connect(s, ben.token);
+    a.send({ t: "queue", game: "cutthroat", players: 2 });
+    const queued = await a.next((m) => m.t === "queued");
+    expect(queued).toMatchObject({ game: "cutthroat", players: 2, waiting: 1 });
+    b.send({ t: "queue", game: "cutthroat", players: 2 });
+    const [ma, mb] = await Promise.all([a.next((m) => m.t === "matched"), b.next((m) => m.t === "matched")]);
+    expect(ma.t === "matched" && mb.t === "matched" && ma.table === mb.table).toBe(true);
+    const code = (ma as { table: string }).table;
+    a.send({ t: "watch", table: code });
+    b.send({ t: "watch", table: code });
+    const [ta, tb] = await Promise.all([a.next(isTable(code)), b.next(isTable(code))]);
+    expect([ta.table.you, tb.table.you].sort()).toEqual([0, 1]);
+    expect(ta.table.seats.map((x) => x.kind)).toEqual(["human", "human"]);
+    expect(ta.table.setup).toMatchObject({ game: "cutthroat", players: 2, private: false });
+    expect(ta.table.setup.clock).not.toBeNull();
+    // Alone in the queue for Cut Throat 3: bots fill the table when the wait is over.
+    const c = await connect(s, cai.token);
+    const asked = Date.now();
+    c.send({ t: "queue", game: "cutthroat", players: 3 });
+    const q = await c.next((m) => m.t === "queued");
+    expect(q.t === "queued" && q.waiting === 1 && q.botsAt >= asked + 300 && q.botsAt <= Date.now() + 400).toBe(true);
+    const matched = await c.next((m) => m.t === "matched", 5_000);
+    expect(Date.now() - asked).toBeGreaterThanOrEqual(350);
+    const solo = (matched as { table: string }).table;
+    c.send({ t: "watch", table: solo });
+    const t = await c.next(isTable(solo));
+    expect(t.table.you).toBe(0);
+    expect(t.table.seats.map((x) => x.kind)).toEqual(["human", "bot", "bot"]);
+  });
+
+  it("leave: a bot takes the seat (keeping the name) and the game goes on without the leaver", async () => {
+    const s = await server({ timing: { botDelay: 20, handPause: 50, forcedPass: 20 } });
+    const [ana, ben] = [await guest(s.url, "Ana"), await guest(s.url, "Ben")];
+    const code = await createTable(s.url, ana.token, setup("cutthroat", ["human", "human"]));
+    const a = await connect(s, ana.token);
+    const b = await connect(s, ben.token);
+    a.send({ t: "watch", table: code });
+    b.send({ t: "sit", table: code });
+    const started = autoPlay(b, code, (m) => m.view.phase === "play" && (m.view.table?.moveCount ?? 0) >= 2);
+    const playingA = autoPlay(a, code);
+    await started.done;
+    b.send({ t: "leave", table: code });
+    const left = await a.next((m): m is TableMessage => isTable(code)(m) && m.table.seats[1].kind === "bot");
+    expect(left.table.seats[1]).toMatchObject({ kind: "bot", level: "medium", name: "Ben" });
+    // Ben no longer sits there: his actions are refused; the bot plays his seat to the end.
+    b.send({ t: "act", table: code, id: "late", version: left.view.version, action: { type: "pass" } });
+    expect(await b.next((m) => m.t === "refused")).toMatchObject({ refusal: { code: "not-seated" } });
+    const last = await playingA.done;
+    expect(last?.view.finished).toBe(true);
+    const record = await (await fetch(`${s.url}/api/tables/${code}/record`)).json();
+    expect(replayRecord(record).ok).toBe(true);
+  });
+
+  it("an action sent twice with the same id is applied once and acknowledged twice", async () => {
+    const s = await server({ timing: { botDelay: 1000, handPause: 50, forcedPass: 20 } });
+    const ana = await guest(s.url, "Ana");
+    const code = await createTable(s.url, ana.token, setup("cutthroat", ["human", "bot:easy"]));
+    const a = await connect(s, ana.token);
+    a.send({ t: "watch", table: code });
+    const mine = await a.next(
+      (m): m is TableMessage => isTable(code)(m) && m.view.turn === 0 && (m.view.you?.legalMoves.length ?? 0) > 0,
+    );
+    const action = actionOf(mine.view.you?.legalMoves[0] ?? "pass");
+    const act = { t: "act", table: code, id: "once", version: mine.view.version, action };
+    const log = () => s.server.hub?.store.log(code).filter((e) => e.k === "act" && e.id === "once") ?? [];
+    a.send(act);
+    const first = await a.next((m) => m.t === "ack" || m.t === "refused");
+    expect(first).toMatchObject({ t: "ack", id: "once", version: mine.view.version + 1 });
+    // Sent again (the answer was lost, say): acknowledged, not applied again.
+    a.send(act);
+    const second = await a.next((m) => m.t === "ack" || m.t === "refused");
+    expect(second).toMatchObject({ t: "ack", id: "once" });
+    expect(log()).toHaveLength(1);
+    expect(s.server.hub?.table(code)?.version).toBe(mine.view.version + 1);
+    // Even once the table has moved on, the same id is still only acknowledged.
+    await a.next((m): m is TableMessage => isTable(code)(m) && m.view.version > mine.view.version + 1, 5_000);
+    const moved = s.server.hub?.table(code)?.version;
+    a.send(act);
+    expect(await a.next((m) => m.t === "ack" || m.t === "refused")).toMatchObject({ t: "ack", id: "once" });
+    expect(log()).toHaveLength(1);
+    expect(s.server.hub?.table(code)?.version).toBe(moved);
+  });
+});
