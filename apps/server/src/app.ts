@@ -21,6 +21,11 @@ export interface ServerOptions {
   readonly logger?: boolean;
   /** Online play, or false for none. */
   readonly online?: (OnlineOptions & RouteOptions) | false;
+  /**
+   * Trust X-Forwarded-For from this many proxies in front (per-address limits then see the
+   * player's address). Off by default: a client talking to the server directly could send any.
+   */
+  readonly trustProxy?: number | false;
 }
 
 export interface Server {
@@ -34,7 +39,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<Server> 
   if (root !== false && !existsSync(join(root, "index.html"))) {
     throw new Error(`the web app is not built: ${join(root, "index.html")} is missing (run npm start or vite build)`);
   }
-  const app = Fastify({ logger: options.logger ?? false, trustProxy: true });
+  const app = Fastify({ logger: options.logger ?? false, trustProxy: options.trustProxy ?? false });
   const hub = options.online ? new Hub(options.online) : null;
   if (hub && options.online) {
     await onlineRoutes(app, hub, options.online);

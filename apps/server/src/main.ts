@@ -1,7 +1,8 @@
 /**
  * `npm start`'s server: the web app and online play on http://localhost:3000 (or $PORT), with
  * online tables kept in $DATA_DIR (default ./data). $ORIGINS: other page origins allowed to open
- * sockets, comma-separated.
+ * sockets, comma-separated. $TRUST_PROXY: the number of reverse proxies in front whose
+ * X-Forwarded-For to believe (default none).
  */
 
 import { resolve } from "node:path";
@@ -11,8 +12,10 @@ const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";
 const dataDir = resolve(process.env.DATA_DIR ?? "data");
 const origins = (process.env.ORIGINS ?? "").split(",").filter(Boolean);
+const hops = Number(process.env.TRUST_PROXY ?? 0);
+const trustProxy = Number.isInteger(hops) && hops > 0 ? hops : false;
 
-const { app } = await buildServer({ logger: false, online: { dataDir, origins } });
+const { app } = await buildServer({ logger: false, trustProxy, online: { dataDir, origins } });
 await app.listen({ port, host });
 process.stdout.write(`Crossbones is running at http://localhost:${port}\n`);
 
