@@ -39,7 +39,10 @@ export async function buildServer(options: ServerOptions = {}): Promise<Server> 
   if (root !== false && !existsSync(join(root, "index.html"))) {
     throw new Error(`the web app is not built: ${join(root, "index.html")} is missing (run npm start or vite build)`);
   }
-  const app = Fastify({ logger: options.logger ?? false, trustProxy: options.trustProxy ?? false });
+  const hops = options.trustProxy ?? false;
+  // Fastify takes a number of hops as a function of the hop index.
+  const trustProxy = hops === false ? false : (_address: string, hop: number) => hop < hops;
+  const app = Fastify({ logger: options.logger ?? false, trustProxy });
   const hub = options.online ? new Hub(options.online) : null;
   if (hub && options.online) {
     await onlineRoutes(app, hub, options.online);
