@@ -5,7 +5,8 @@
  * actions from its own view (penalty passes, illegal plays at strict tables, plays whose target
  * the server picks), plus a spectator at every table. Every raw frame that reaches any seat or
  * spectator is scanned against the true hands, read from the game's record once it is over
- * (leakcheck.ts): no bone held by another seat, no board pass still pending before it is charged.
+ * (leakcheck.ts): no bone held by another seat, no board pass still pending before it is charged;
+ * and for stack traces.
  *
  * Line games are kept short by a resignation between hands after one or two complete hands
  * (some straight matches are played to their end; a six-love match with bruk can go on for
@@ -21,6 +22,8 @@ import { createTable, guest } from "./harness.js";
 import { type GameTruth, type Received, type Summary, scanFrames, summarize, truthOf } from "./leakcheck.js";
 import { type Frame, pick, random, randomChoice, Wire } from "./players.js";
 
+/** What a stack trace looks like in text: "    at f (file.js:1:2)" or an "Error:" line. */
+const STACK = /\n\s+at |\bat [^\s()]+ \([^)]*:\d+:\d+\)|Error:/;
 const GAMES = Number(process.env.LEAK_GAMES ?? 1000);
 const TABLES_AT_ONCE = Number(process.env.LEAK_TABLES ?? 40);
 const SEED = Number(process.env.LEAK_SEED ?? Date.now() % 1_000_000);
@@ -129,8 +132,7 @@ async function playGame(slot: Slot, kind: Kind, rnd: () => number, checkRecordMi
   const n = setup.players;
   const isLine = setup.game !== "french";
   // Line games: resign between hands after this many complete hands (a fifth play to the end).
-  const resignAfter =
-    isLine && (setup.options?.match === "sixLove" || rnd() < 0.96) ? (rnd() < 0.6 ? 1 : 2) : Infinity;
+  const resignAfter = isLine && (setup.options?.match === "sixLove" || rnd() < 0.96) ? (rnd() < 0.6 ? 1 : 2) : Infinity;
   const code = await createTable(server.url, slot.tokens[0], setup);
   const stats: GameStats = {
     kind: kind.name,
@@ -279,6 +281,8 @@ async function playGame(slot: Slot, kind: Kind, rnd: () => number, checkRecordMi
   for (const frames of received) {
     stats.frames += frames.length;
     stats.problems.push(...scanFrames(truth, frames).map((p) => `${code} (${kind.name}): ${p}`));
+    for (const f of frames)
+      if (STACK.test(f.text)) stats.problems.push(`${code}: a stack trace in ${f.text.slice(0, 300)}`);
     // The protocol's own schema, on a sample of frames (the full check is costly).
     for (let i = 0; i < frames.length; i += 50) {
       totals.schemaChecked++;
