@@ -215,6 +215,31 @@ describe.concurrent("flows", () => {
     expect(bens.games).toHaveLength(1);
   });
 
+  it("a player who was away and asks for a rematch is back at the table for the new game", async () => {
+    const s = await server({ timing: { botDelay: 20, handPause: 50, forcedPass: 20 } });
+    const ana = await guest(s.url, "Ana");
+    const code = await createTable(
+      s.url,
+      ana.token,
+      setup("french", ["human", "bot:easy", "bot:easy", "bot:easy"], {
+        options: { target: 1 },
+        clock: { move: 5, bank: 0 },
+        private: false,
+      }),
+    );
+    const a = await connect(s, ana.token);
+    const finished = a.next((m): m is TableMessage => isTable(code)(m) && m.view.finished, 30_000);
+    a.send({ t: "watch", table: code });
+    // Ana never acts: her clock runs out, a bot plays her seat to the end of the (one-hand) set.
+    const over = await finished;
+    expect(over.table.seats[0].away).toBe(true);
+    // She is back: she asks for another game, which starts with her at the table.
+    const next = a.next((m): m is TableMessage => isTable(code)(m) && m.table.game === 1);
+    a.send({ t: "rematch", table: code });
+    const again = await next;
+    expect(again.table.seats[0]).toMatchObject({ kind: "human", away: false });
+  });
+
   it("spectator: sees no hand, only the public table, and the table advancing", async () => {
     const s = await server({ timing: { botDelay: 20, handPause: 50, forcedPass: 20 } });
     const [ana, eve] = [await guest(s.url, "Ana"), await guest(s.url, "Eve")];

@@ -316,6 +316,8 @@ export class LiveTable {
         this.gameIndex++;
         this.rematch.clear();
         this.banks.fill(this.setup.clock?.bank ?? 0);
+        // Every person asked for this game: they are all at the table.
+        this.away.fill(false);
         this.status = "playing";
         return null;
     }
