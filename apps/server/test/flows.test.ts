@@ -215,6 +215,39 @@ describe.concurrent("flows", () => {
     expect(bens.games).toHaveLength(1);
   });
 
+  it("an away player acting out of turn is back, and the clock of the seat to act runs on", async () => {
+    const s = await server({ timing: { botDelay: 300, handPause: 50, forcedPass: 20 } });
+    const [ana, ben] = [await guest(s.url, "Ana"), await guest(s.url, "Ben")];
+    const code = await createTable(
+      s.url,
+      ana.token,
+      setup("cutthroat", ["human", "human", "bot:easy"], { clock: { move: 5, bank: 0 }, private: false }),
+    );
+    const a = await connect(s, ana.token);
+    const b = await connect(s, ben.token);
+    a.send({ t: "watch", table: code });
+    b.send({ t: "sit", table: code });
+    // Ben plays along; Ana lets her clock run out once.
+    await autoPlay(b, code, (m) => m.table.seats[0].away).done;
+    // Ben's turn with a choice: his clock runs. Ana, away, tries a play out of turn a second later.
+    const bens = await reach(
+      a,
+      code,
+      (m) => m.view.turn === 1 && m.table.deadline !== null && m.table.seats[0].away,
+      15_000,
+    );
+    const deadline = bens.table.deadline as number;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const hand = bens.view.you?.hand ?? [];
+    const back = a.next((m): m is TableMessage => isTable(code)(m) && !m.table.seats[0].away);
+    a.send({ t: "act", table: code, id: "early", version: bens.view.version, action: { type: "play", bone: hand[0] } });
+    expect(await a.next((m) => m.t === "refused")).toMatchObject({ refusal: { code: "not-your-turn" } });
+    const m = await back;
+    expect(m.view.version).toBe(bens.view.version);
+    expect(m.view.turn).toBe(1);
+    expect(m.table.deadline).toBe(deadline);
+  });
+
   it("a player who was away and asks for a rematch is back at the table for the new game", async () => {
     const s = await server({ timing: { botDelay: 20, handPause: 50, forcedPass: 20 } });
     const ana = await guest(s.url, "Ana");

@@ -209,8 +209,10 @@ export class LiveTable {
     if (this.away[seat]) {
       // A player who acts is back at the table, whatever became of the action: the bot playing
       // for them stops (its move, if still thinking, is dropped) and their clock runs again.
+      // Out of their turn nothing is rescheduled: the clock of the seat to act runs on.
       this.away[seat] = false;
-      this.schedule();
+      const state = this.game.state;
+      if (state && !state.over && state.turn === seat) this.schedule();
       if (!r.ok) this.broadcast();
     }
     if (!r.ok) return { ok: false, refusal: r.error, charged: false };
