@@ -248,6 +248,32 @@ describe.concurrent("flows", () => {
     expect(m.table.deadline).toBe(deadline);
   });
 
+  it("someone leaving during another's turn leaves that turn's clock alone", async () => {
+    const s = await server({ timing: { botDelay: 300, handPause: 50, forcedPass: 20 } });
+    const people = [await guest(s.url, "Ana"), await guest(s.url, "Ben"), await guest(s.url, "Cai")];
+    const code = await createTable(
+      s.url,
+      people[0].token,
+      setup("cutthroat", ["human", "human", "human"], { clock: { move: 5, bank: 10 }, private: false }),
+    );
+    const clients = await Promise.all(people.map((p) => connect(s, p.token)));
+    const posed = clients[0].next((m): m is TableMessage => isTable(code)(m) && m.view.phase === "pose");
+    clients.forEach((c, i) => {
+      c.send(i === 0 ? { t: "watch", table: code } : { t: "sit", table: code, seat: i });
+    });
+    // The pose: its poser's clock runs. A second later someone else leaves.
+    const pose = await posed;
+    const poser = pose.view.turn as number;
+    expect(pose.table.deadline).not.toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const leaver = (poser + 1) % 3;
+    const left = clients[0].next((m): m is TableMessage => isTable(code)(m) && m.table.seats[leaver].kind === "bot");
+    clients[leaver].send({ t: "leave", table: code });
+    const m = await left;
+    expect(m.view.turn).toBe(poser);
+    expect(m.table.deadline).toBe(pose.table.deadline);
+  });
+
   it("a player who was away and asks for a rematch is back at the table for the new game", async () => {
     const s = await server({ timing: { botDelay: 20, handPause: 50, forcedPass: 20 } });
     const ana = await guest(s.url, "Ana");

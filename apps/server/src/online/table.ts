@@ -98,6 +98,8 @@ export class LiveTable {
   private readonly banks: number[];
   private readonly followers = new Set<Follower>();
   private turnStarted = 0;
+  /** The version whose turn `turnStarted` times. */
+  private turnVersion = -1;
   private deadline: number | null = null;
   private nextHandAt: number | null = null;
   private timer: NodeJS.Timeout | null = null;
@@ -212,7 +214,10 @@ export class LiveTable {
       // Out of their turn nothing is rescheduled: the clock of the seat to act runs on.
       this.away[seat] = false;
       const state = this.game.state;
-      if (state && !state.over && state.turn === seat) this.schedule();
+      if (state && !state.over && state.turn === seat) {
+        this.turnVersion = -1;
+        this.schedule();
+      }
       if (!r.ok) this.broadcast();
     }
     if (!r.ok) return { ok: false, refusal: r.error, charged: false };
@@ -370,7 +375,11 @@ export class LiveTable {
       return;
     }
     const turn = this.game.state.turn;
-    this.turnStarted = now;
+    // A new turn starts its clock; the same turn scheduled again (someone left) keeps it.
+    if (this.turnVersion !== this.version) {
+      this.turnVersion = this.version;
+      this.turnStarted = now;
+    }
     const seat = this.seats[turn];
     if (seat.kind !== "human" || this.away[turn]) {
       this.botMove(turn, seat.kind === "bot" ? seat.level : STAND_IN);
@@ -384,9 +393,8 @@ export class LiveTable {
     }
     const clock = this.setup.clock;
     if (!clock) return;
-    const ms = (clock.move + this.banks[turn]) * 1000;
-    this.deadline = now + ms;
-    this.later(ms, () => {
+    this.deadline = this.turnStarted + (clock.move + this.banks[turn]) * 1000;
+    this.later(Math.max(0, this.deadline - now), () => {
       // Out of time: the seat is away and a bot plays for it until the player acts again.
       this.banks[turn] = 0;
       this.away[turn] = true;
