@@ -21,6 +21,7 @@ import {
   boundsOf,
   CROSS_REACH,
   crossLayout,
+  crossReach,
   fitSnake,
   overlaps,
   snakeLayout,
@@ -88,11 +89,12 @@ function checkGeometry(board: BoardLayout, g: BoardGeometry): void {
 }
 
 describe("cross layout (French)", () => {
-  it("puts the pose upright at the centre with four empty arms", () => {
+  it("puts the pose crosswise at the centre with four empty arms", () => {
     const first = boards("french", 4, 1).next().value as BoardLayout;
     const g = crossLayout(first);
     expect(g.rects).toHaveLength(1);
-    expect(g.rects[0]).toMatchObject({ x: 0, y: 0, vertical: true, target: -1 });
+    // Lying across the table: North and South meet its long sides, East and West its ends.
+    expect(g.rects[0]).toMatchObject({ x: 0, y: 0, vertical: false, target: -1 });
     expect(g.ends.map((e) => e.target)).toEqual([0, 1, 2, 3]);
   });
 
@@ -116,20 +118,50 @@ describe("cross layout (French)", () => {
     }
   });
 
-  it("keeps the fixed frame while the arms are short, and bends arms before its edge", () => {
-    const g0 = crossLayout(boards("french", 4, 3).next().value as BoardLayout, 1);
-    const frame = g0.box;
-    for (let seed = 1; seed <= 30; seed++) {
-      for (const board of boards("french", 4, seed)) {
-        const g = crossLayout(board, 1);
-        const longest = Math.max(...board.chains.map((c) => c.length));
-        // Four bones or fewer per arm bend before the frame's edge, which does not grow.
-        if (longest <= 4) {
-          expect(g.box).toEqual(frame);
-          for (const r of g.rects) expect(Math.abs(r.y)).toBeLessThanOrEqual(CROSS_REACH + 1.5);
+  it("zooms out once from a small first view to the frame, then keeps it while the arms bend", () => {
+    for (const aspect of [0.8, 1, 1.5, 2.4]) {
+      const small = crossLayout(boards("french", 4, 3).next().value as BoardLayout, aspect).box;
+      const reach = crossReach(aspect);
+      const changes: number[] = [];
+      for (let seed = 1; seed <= 30; seed++) {
+        let last = small;
+        let zooms = 0;
+        for (const board of boards("french", 4, seed)) {
+          const g = crossLayout(board, aspect);
+          // Centred on the pose, never smaller than before.
+          expect(g.box.x).toBeCloseTo(-g.box.w / 2);
+          expect(g.box.y).toBeCloseTo(-g.box.h / 2);
+          expect(g.box.w).toBeGreaterThanOrEqual(last.w - 1e-9);
+          expect(g.box.h).toBeGreaterThanOrEqual(last.h - 1e-9);
+          if (g.box.w !== last.w || g.box.h !== last.h) zooms++;
+          last = g.box;
+          // Four bones or fewer per arm bend before the frame's edge, which does not grow.
+          const longest = Math.max(...board.chains.map((c) => c.length));
+          if (longest <= 4) {
+            expect(g.box.h).toBeLessThanOrEqual(2 * (reach + 1.5) + 1e-9);
+            for (const r of g.rects) expect(Math.abs(r.y) + (r.vertical ? 1 : 0.5)).toBeLessThanOrEqual(reach + 1.5);
+          }
         }
+        changes.push(zooms);
       }
+      // The small view, then the frame; growing beyond it (a fifth at a time) is for long arms,
+      // which random play makes far more often than players do.
+      expect(Math.max(...changes)).toBeLessThanOrEqual(6);
+      expect(changes.reduce((a, b) => a + b) / changes.length).toBeLessThanOrEqual(3);
     }
+  });
+
+  it("draws a wide screen's bones larger: N and S bend sooner, E and W run along the width", () => {
+    expect(crossReach(1)).toBe(CROSS_REACH);
+    expect(crossReach(0.6)).toBe(CROSS_REACH);
+    expect(crossReach(2.4)).toBeLessThan(CROSS_REACH);
+    expect(crossReach(2.4)).toBeGreaterThanOrEqual(4);
+    // The frame of a 2.4-wide area is far shorter than a square one's, so its bones are larger.
+    let last: BoardLayout | null = null;
+    for (const board of boards("french", 4, 9)) last = board;
+    const wide = crossLayout(last as BoardLayout, 2.4).box;
+    const square = crossLayout(last as BoardLayout, 1).box;
+    expect(wide.h).toBeLessThan(square.h);
   });
 
   it("never overlaps bones and joins matching numbers, over many random hands", () => {
@@ -142,10 +174,11 @@ describe("cross layout (French)", () => {
   });
 
   it("uses the width of a wide screen before bending East and West", () => {
-    const wide = crossLayout(boards("french", 4, 3).next().value as BoardLayout, 2.4).box;
-    const square = crossLayout(boards("french", 4, 3).next().value as BoardLayout, 1).box;
+    let last: BoardLayout | null = null;
+    for (const board of boards("french", 4, 3)) last = board;
+    const wide = crossLayout(last as BoardLayout, 2.4, CROSS_REACH).box;
+    const square = crossLayout(last as BoardLayout, 1, CROSS_REACH).box;
     expect(wide.w).toBeGreaterThan(square.w);
-    expect(wide.h).toBe(square.h);
   });
 });
 
@@ -185,6 +218,16 @@ describe("snake layout (Cut Throat, Partner)", () => {
     expect(wide.box.w / wide.box.h).toBeGreaterThan(tall.box.w / tall.box.h);
     checkGeometry(board, wide);
     checkGeometry(board, tall);
+  });
+
+  it("runs a short line straight across a wide table once its bones are as large as they are drawn", () => {
+    const first = boards("cutthroat", 3, 4);
+    let board: BoardLayout | null = null;
+    for (let i = 0; i < 6; i++) board = (first.next().value as BoardLayout) ?? board;
+    const capped = fitSnake(board as BoardLayout, 2, 1 / 14);
+    const free = fitSnake(board as BoardLayout, 2);
+    expect(capped.box.w).toBeGreaterThanOrEqual(free.box.w);
+    checkGeometry(board as BoardLayout, capped);
   });
 
   it("lays out three- and four-player and Partner hands without overlaps", () => {

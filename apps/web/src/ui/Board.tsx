@@ -1,11 +1,15 @@
-/** The board: the cross or the snake, drawn from the pure layout, with the latest play animated. */
+/**
+ * The board: the cross or the snake, drawn from the pure layout, with the latest play animated and
+ * marked (view/marks.ts: the latest bone until the next one is played, the round's others lightly).
+ */
 
 import { type BoardLayout, makeBone } from "@crossbones/engine";
 import { useLayoutEffect, useRef, useState } from "preact/hooks";
 import type { T } from "../i18n";
 import type { PipStyle } from "../settings";
 import { targetName } from "../view/describe";
-import { type BoardGeometry, boardGeometry } from "../view/layout";
+import { type BoardGeometry, type Box, boardGeometry } from "../view/layout";
+import type { BoardMarks } from "../view/marks";
 import { BoneShape } from "./Bone";
 
 export type SeatSide = "bottom" | "right" | "top" | "left";
@@ -15,6 +19,16 @@ export function seatSide(players: number, seat: number): SeatSide {
   if (players === 2) return seat === 0 ? "bottom" : "top";
   if (players === 3) return (["bottom", "right", "left"] as const)[seat];
   return (["bottom", "right", "top", "left"] as const)[seat];
+}
+
+/** The largest a board unit (a bone's width) is drawn, in CSS pixels: a few bones are not drawn huge. */
+export const MAX_UNIT_PX = 36;
+
+/** The box, widened about its centre where the area would draw a unit larger than MAX_UNIT_PX. */
+function capScale(box: Box, size: { w: number; h: number }): Box {
+  const w = Math.max(box.w, size.w / MAX_UNIT_PX);
+  const h = Math.max(box.h, size.h / MAX_UNIT_PX);
+  return { x: box.x - (w - box.w) / 2, y: box.y - (h - box.h) / 2, w, h };
 }
 
 export interface BoardProps {
@@ -29,17 +43,20 @@ export interface BoardProps {
   onChoose?: (target: number) => void;
   t: T;
   label: string;
+  /** Bones to mark as just played (by move index in the hand). */
+  marks?: BoardMarks;
 }
 
 export function Board(props: BoardProps) {
   const ref = useRef<HTMLDivElement>(null);
-  const [aspect, setAspect] = useState(1.4);
+  const [size, setSize] = useState({ w: 700, h: 500 });
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
     const measure = () => {
       const r = el.getBoundingClientRect();
-      if (r.width > 0 && r.height > 0) setAspect(r.width / r.height);
+      if (r.width > 0 && r.height > 0)
+        setSize((old) => (old.w === r.width && old.h === r.height ? old : { w: r.width, h: r.height }));
     };
     measure();
     const ro = new ResizeObserver(measure);
@@ -47,24 +64,30 @@ export function Board(props: BoardProps) {
     return () => ro.disconnect();
   }, []);
   const { board, t } = props;
-  const geometry: BoardGeometry | null = board ? boardGeometry(board, aspect) : null;
-  const box = geometry?.box ?? { x: -8, y: -8, w: 16, h: 16 };
+  const geometry: BoardGeometry | null = board ? boardGeometry(board, size.w / size.h, MAX_UNIT_PX / size.h) : null;
+  const pad = 0.3;
+  const bones = geometry?.box ?? { x: -8, y: -8, w: 16, h: 16 };
+  // The drawing: the bones' box with a little margin, never drawn larger than MAX_UNIT_PX a unit.
+  const view = capScale({ x: bones.x - pad, y: bones.y - pad, w: bones.w + 2 * pad, h: bones.h + 2 * pad }, size);
   const lastMove = props.moveSeats.length - 1;
   const lastSeat = props.moveSeats[lastMove] ?? 0;
   const side = seatSide(props.players, lastSeat);
   // Plays fly in from the player's side of the table.
   const from = {
-    bottom: [box.x + box.w / 2, box.y + box.h + 3],
-    top: [box.x + box.w / 2, box.y - 3],
-    left: [box.x - 3, box.y + box.h / 2],
-    right: [box.x + box.w + 3, box.y + box.h / 2],
+    bottom: [view.x + view.w / 2, view.y + view.h + 3],
+    top: [view.x + view.w / 2, view.y - 3],
+    left: [view.x - 3, view.y + view.h / 2],
+    right: [view.x + view.w + 3, view.y + view.h / 2],
   }[side];
-  const pad = 0.3;
+  const latest = props.marks?.latest ?? null;
+  const recent = new Set(props.marks?.recent ?? []);
+  // An end mark stays inside the drawing, even beside a bone at its edge.
+  const inside = (v: number, lo: number, size: number) => Math.min(Math.max(v, lo + 0.8), lo + size - 0.8);
   return (
     <div class="board" ref={ref}>
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: end marks are a pointer shortcut; keys choose in the dialog */}
       <svg
-        viewBox={`${box.x - pad} ${box.y - pad} ${box.w + 2 * pad} ${box.h + 2 * pad}`}
+        viewBox={`${view.x} ${view.y} ${view.w} ${view.h}`}
         role="img"
         aria-label={props.label}
         preserveAspectRatio="xMidYMid meet"
@@ -83,9 +106,27 @@ export function Board(props: BoardProps) {
                 animationDuration: `${props.animMs}ms`,
               }
             : undefined;
+          const mark = r.move === latest ? "latest" : recent.has(r.move) ? "recent" : null;
+          const w = r.vertical ? 1 : 2;
+          const h = r.vertical ? 2 : 1;
           return (
-            <g key={r.bone} transform={`translate(${r.x} ${r.y})`} data-bone={makeBone(r.bone)}>
-              <g class={animate ? "bone enter" : r.target === -1 ? "bone pose" : "bone"} style={style}>
+            <g
+              key={r.bone}
+              transform={`translate(${r.x} ${r.y})`}
+              data-bone={makeBone(r.bone)}
+              data-mark={mark ?? undefined}
+            >
+              <g class={animate ? "bone enter" : "bone"} style={style}>
+                {mark && (
+                  <rect
+                    class={`play-mark play-mark-${mark}`}
+                    x={-w / 2 - 0.14}
+                    y={-h / 2 - 0.14}
+                    width={w + 0.28}
+                    height={h + 0.28}
+                    rx={0.24}
+                  />
+                )}
                 <BoneShape a={r.a} b={r.b} vertical={r.vertical} pips={props.pips} />
               </g>
             </g>
@@ -96,7 +137,12 @@ export function Board(props: BoardProps) {
           .map((e) => {
             const letter = String.fromCharCode(65 + props.choices.indexOf(e.target));
             return (
-              <g key={`end${e.target}`} class="end-mark" transform={`translate(${e.x} ${e.y})`} data-target={e.target}>
+              <g
+                key={`end${e.target}`}
+                class="end-mark"
+                transform={`translate(${inside(e.x, view.x, view.w)} ${inside(e.y, view.y, view.h)})`}
+                data-target={e.target}
+              >
                 <circle r={0.75} />
                 <text y={0.28} text-anchor="middle" font-size={0.8}>
                   {letter}

@@ -2,8 +2,9 @@
  * Where each bone of the board is drawn, in board units (a bone is 2 × 1): pure geometry, no DOM,
  * so it is unit-tested and the SVG board only renders what it is given.
  *
- * - Cross (French): the pose at the centre, four arms growing outward; each arm turns clockwise
- *   before the edge of a fixed square, so the cross keeps its shape and the board its scale.
+ * - Cross (French): the pose crosswise at the centre, four arms growing outward; each arm turns
+ *   clockwise before the edge of a fixed frame (as wide as the screen allows), so the cross keeps
+ *   its shape and, once it has outgrown a small first view, the board its scale.
  * - Line (Cut Throat, Partner): a snake: the right end runs right and winds down, the left end
  *   runs left and winds up, rows as wide as the screen allows (`fitSnake` picks the width).
  * Doubles lie crosswise to the chain.
@@ -65,8 +66,20 @@ interface Segment {
   readonly bound?: number;
 }
 
-/** How far arms run from the pose before turning, vertically; wider screens let E and W run further. */
+/**
+ * How far arms run from the pose before turning, vertically, on a square or tall drawing area;
+ * wider screens let E and W run further (and N and S bend sooner: see `crossReach`).
+ */
 export const CROSS_REACH = 6;
+
+/**
+ * The vertical reach for a drawing area of this aspect: the frame holds about as many bones on a
+ * wide screen as on a square one, so a wide screen draws them larger instead of leaving most of
+ * its width empty: N and S bend sooner (never before two bones) and E and W run along the width.
+ */
+export function crossReach(aspect: number): number {
+  return Math.min(CROSS_REACH, Math.max(4, 7.5 / Math.sqrt(Math.max(aspect, 0.01)) - 1.5));
+}
 
 const clockwise = (d: Dir): Dir => [-d[1], d[0]];
 
@@ -143,32 +156,70 @@ function armPlan(first: Dir, reachX: number, reachY: number): Segment[] {
 }
 
 /**
- * The French cross: the pose upright at the centre, arms N, E, S, W. `aspect` (width / height of
- * the drawing area) lets the arms E and W run further on a wide screen before they bend.
+ * The French cross: the pose at the centre, lying crosswise (as the poser lays it down, across the
+ * table), so the first bone on North or South meets it side-on; East and West start from its ends.
+ * `aspect` (width / height of the drawing area) lets the arms E and W run further on a wide screen
+ * before they bend.
+ *
+ * The arms bend before the edge of a frame `reach` units high (`crossReach`: less on a wide screen)
+ * and as wide as the aspect allows.
+ * While every bone fits in a small frame (`CROSS_MIN_REACH`: the pose and about two bones on each
+ * arm) only that is shown, so a young board is drawn large; then the whole frame. Bones never move
+ * on the board when the view zooms out: only the scale changes, once.
  */
-export function crossLayout(board: BoardLayout, aspect = 1, reach = CROSS_REACH): BoardGeometry {
+export function crossLayout(board: BoardLayout, aspect = 1, reach = crossReach(aspect)): BoardGeometry {
   const rects: BoneRect[] = [];
   const ends: EndMark[] = [];
   const reachY = reach;
-  const reachX = Math.max(reach, Math.min(2.2 * reach, Math.floor((reach + 2) * aspect - 2)));
+  const reachX = reachFor(reach, aspect);
   const frame = crossBox(reachX, reachY);
-  if (board.pose === null) return { rects, ends, box: frame };
+  if (board.pose === null) return { rects, ends, box: zoomBox([], aspect, frame) };
   const p = boneLow(board.pose);
-  rects.push({ bone: board.pose, x: 0, y: 0, vertical: true, a: p, b: p, move: 0, target: -1 });
+  rects.push({ bone: board.pose, x: 0, y: 0, vertical: false, a: p, b: p, move: 0, target: -1 });
   const starts: [Dir, Dir][] = [
-    [[0, -1], N],
-    [[0.5, 0], E],
-    [[0, 1], S],
-    [[-0.5, 0], W],
+    [[0, -0.5], N],
+    [[1, 0], E],
+    [[0, 0.5], S],
+    [[-1, 0], W],
   ];
   starts.forEach(([start, dir], t) => {
-    // Arms E and W start half a unit from the centre, N and S a whole unit.
-    const plan = armPlan(dir, reachX + 0.5, reachY);
+    // N and S start half a unit from the centre (the pose's side), E and W a whole unit (its ends).
+    // Half a unit short of the frame's margin: a double crosswise in the turn sticks out by that much.
+    const plan = armPlan(dir, reachX - 0.5, reachY);
     const { rects: r, end } = walkChain(board.chains[t] ?? [], t, start, plan);
     rects.push(...r);
     ends.push(end);
   });
-  return { rects, ends, box: unionBox(boundsOf(rects), frame) };
+  return { rects, ends, box: zoomBox(rects, aspect, frame) };
+}
+
+/** The smallest box the cross is drawn in: the pose and a bone on every side, large. */
+export const CROSS_MIN_REACH = 3.5;
+
+/** How far E and W run on a drawing area of this aspect when N and S run `reach`. */
+function reachFor(reach: number, aspect: number): number {
+  return Math.max(reach, (reach + 1.5) * aspect - 1.5);
+}
+
+/**
+ * The box shown: centred on the pose, the small frame while the bones fit in it, then the whole
+ * frame (the scale changes once), and when a long arm has stepped outward beyond it, the frame a
+ * fifth larger at a time.
+ */
+function zoomBox(rects: readonly BoneRect[], aspect: number, frame: Box): Box {
+  let halfW = 0;
+  let halfH = 0;
+  for (const r of rects) {
+    halfW = Math.max(halfW, Math.abs(r.x) + (r.vertical ? 0.5 : 1));
+    halfH = Math.max(halfH, Math.abs(r.y) + (r.vertical ? 1 : 0.5));
+  }
+  const fits = (b: Box) => halfW <= b.w / 2 - 0.5 && halfH <= b.h / 2 - 0.5;
+  const small = crossBox(reachFor(CROSS_MIN_REACH, aspect), CROSS_MIN_REACH);
+  if (fits(small)) return small;
+  // Beyond the frame, a fifth larger at a time: the board rescales seldom, not with every bone.
+  let box = frame;
+  while (!fits(box)) box = { x: box.x * 1.2, y: box.y * 1.2, w: box.w * 1.2, h: box.h * 1.2 };
+  return box;
 }
 
 function crossBox(reachX: number, reachY: number): Box {
@@ -216,15 +267,17 @@ export function snakeLayout(board: BoardLayout, width: number): BoardGeometry {
 
 /**
  * The snake width that shows the bones largest in a `aspect` = width / height area: tries widths
- * and keeps the one whose bounding box scales up the most.
+ * and keeps the one whose bounding box scales up the most. `cap` is the largest scale that will be
+ * drawn (a unit's size as a fraction of the area's height): of the widths that reach it, the
+ * widest, so a short line runs straight across the table instead of winding in its middle.
  */
-export function fitSnake(board: BoardLayout, aspect: number): BoardGeometry {
+export function fitSnake(board: BoardLayout, aspect: number, cap = Number.POSITIVE_INFINITY): BoardGeometry {
   let best: BoardGeometry | null = null;
   let bestScale = 0;
   for (let width = 10; width <= 44; width += 2) {
     const g = snakeLayout(board, width);
-    const scale = Math.min(aspect / g.box.w, 1 / g.box.h);
-    if (scale > bestScale * 1.0001) {
+    const scale = Math.min(aspect / g.box.w, 1 / g.box.h, cap);
+    if (scale > bestScale * 1.0001 || (scale >= cap && bestScale >= cap)) {
       best = g;
       bestScale = scale;
     }
@@ -232,9 +285,12 @@ export function fitSnake(board: BoardLayout, aspect: number): BoardGeometry {
   return best as BoardGeometry;
 }
 
-/** Either layout for a board; `aspect` is the drawing area's width / height. */
-export function boardGeometry(board: BoardLayout, aspect: number): BoardGeometry {
-  return board.layout === CROSS ? crossLayout(board, aspect) : fitSnake(board, aspect);
+/**
+ * Either layout for a board; `aspect` is the drawing area's width / height, `cap` the largest
+ * scale drawn (see `fitSnake`).
+ */
+export function boardGeometry(board: BoardLayout, aspect: number, cap?: number): BoardGeometry {
+  return board.layout === CROSS ? crossLayout(board, aspect) : fitSnake(board, aspect, cap);
 }
 
 /** Bounding box of drawn bones (with a half-unit margin). */
