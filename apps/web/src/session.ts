@@ -16,6 +16,7 @@ import {
   type GameKind,
   makeRecord,
   needsDeal,
+  PASS,
   parseRules,
   type Refusal,
   type Rng,
@@ -96,14 +97,24 @@ export function humanView(session: Session, showHands: boolean): SeatView {
 }
 
 /**
- * Practice undo: the version just before the human's last move of the current hand (the bots'
- * moves after it go too), or null when there is nothing to take back.
+ * Practice undo: the version just before the human's last choice of the current hand (the bots'
+ * moves after it go too), or null when there is nothing to take back. A forced pass (no bone
+ * fitted) was no choice, so undo goes back past it to the move before: going back to it would
+ * only pass again.
  */
-export function undoVersion(view: SeatView): number | null {
+export function undoTarget(session: Session): number | null {
+  const view = viewFor(session.game, HUMAN);
   if (view.phase !== "play" && view.phase !== "pose") return null;
+  let record: ReturnType<typeof makeRecord> | null = null;
   for (let i = view.history.length - 1; i >= 0; i--) {
+    if (view.history[i].seat !== HUMAN) continue;
     // The hand's moves are the last actions: move i was applied at version (version - length + i).
-    if (view.history[i].seat === HUMAN) return view.version - view.history.length + i;
+    const version = view.version - view.history.length + i;
+    if (view.history[i].move !== PASS) return version;
+    record ??= makeRecord(session.game);
+    const replayed = replayRecord(record, { upTo: version });
+    if (!replayed.ok) return null;
+    if (viewFor(replayed.value.game, HUMAN).plays.length > 0) return version;
   }
   return null;
 }

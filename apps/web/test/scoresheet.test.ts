@@ -200,16 +200,60 @@ describe("French score sheet", () => {
       "Held 2-2, 6-6: ×2 for each, ×4",
     );
     expect(lineText(en, { kind: "winnerDouble", bone: 27, factor: 2 })).toBe("Winner went out with 6-6: ×2");
-    expect(lineText(en, { kind: "penalty", penalty: "boardPass", points: 10, times: 1 })).toBe("board pass: +10");
-    expect(lineText(en, { kind: "penalty", penalty: "passStreak", points: 20, times: 2 })).toBe(
+    expect(lineText(en, { kind: "penalty", penalty: "boardPass", points: 10, times: 1, after: [] })).toBe(
+      "board pass: +10",
+    );
+    expect(lineText(en, { kind: "penalty", penalty: "passStreak", points: 20, times: 2, after: [] })).toBe(
       "third pass in a row ×2: +20",
+    );
+    // A board pass says whose play caused it; the viewer's own play is "your".
+    const name = (seat: number) => ["You", "Ruby", "Kofi", "Ines"][seat];
+    const twice = { kind: "penalty", penalty: "boardPass", points: 20, times: 2 } as const;
+    const after = [
+      { seat: 3, bone: b("1-2") },
+      { seat: 0, bone: b("3-4") },
+    ];
+    expect(lineText(en, { ...twice, after }, name, 0)).toBe("board pass after 1-2 by Ines and your 3-4: +20");
+    expect(lineText(translator("nl"), { ...twice, after }, name, 0)).toBe(
+      "iedereen past na 1-2 van Ines en jouw 3-4: +20",
+    );
+    expect(lineText(translator("es"), { ...twice, after }, name, 0)).toBe(
+      "pase de mesa tras 1-2 de Ines y tu 3-4: +20",
     );
     const nl = translator("nl");
     expect(lineText(nl, { kind: "heldFactor", doubles: [b("2-2")], factor: 2, each: false })).toBe(
       "2-2 overgehouden: ×2",
     );
     const es = translator("es");
-    expect(lineText(es, { kind: "penalty", penalty: "boardPass", points: 10, times: 1 })).toBe("pase de mesa: +10");
+    expect(lineText(es, { kind: "penalty", penalty: "boardPass", points: 10, times: 1, after: [] })).toBe(
+      "pase de mesa: +10",
+    );
+  });
+});
+
+describe("board pass causes", () => {
+  it("names the play before each board-pass charge, by another player, once per charge", () => {
+    let seen = 0;
+    for (let seed = 1; seed <= 30; seed++) {
+      const g = playGame("french", 4, {}, seed, 6);
+      for (const hand of g.hands) {
+        if (!hand.result) continue;
+        const sheet = handSheet(hand.result, g.rules, hand.events) as FrenchSheet;
+        for (const row of sheet.rows) {
+          for (const line of row.lines) {
+            if (line.kind !== "penalty" || line.penalty !== "boardPass") continue;
+            seen++;
+            expect(line.after).toHaveLength(line.times);
+            for (const play of line.after) {
+              expect(play.seat).not.toBe(row.seat);
+              const e = hand.events.find((x) => (x.type === "play" || x.type === "pose") && x.bone === play.bone);
+              expect(e && "seat" in e ? e.seat : null).toBe(play.seat);
+            }
+          }
+        }
+      }
+    }
+    expect(seen).toBeGreaterThan(0);
   });
 });
 
@@ -251,6 +295,10 @@ describe("line score sheet", () => {
               expected = expected.map(() => 0);
             }
             expect(sheet.after).toEqual(expected);
+            // The hand's points show before any reset: the winner's +1 (or +2) also on a bruk.
+            expect(sheet.points[side]).toBe(sheet.oneAllPlayTwo ? 1 : worth);
+            expect(sheet.reached[side]).toBe(sheet.before[side] + sheet.points[side]);
+            if (sheet.bruk) expect(sheet.reached[side]).not.toBe(sheet.after[side]);
             worth = 1;
           }
           running = [...sheet.after];

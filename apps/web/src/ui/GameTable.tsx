@@ -9,12 +9,15 @@ import { type Action, moveAction, type Refusal, viewFor } from "@crossbones/engi
 import { useCallback, useEffect, useMemo, useState } from "preact/hooks";
 import { botMove, rankMoves } from "../bots/client";
 import type { T } from "../i18n";
-import { act, BOT_NAMES, backTo, botSeed, dealNext, HUMAN, humanView, type Session, undoVersion } from "../session";
+import { act, BOT_NAMES, backTo, botSeed, dealNext, HUMAN, humanView, type Session, undoTarget } from "../session";
 import { type Settings, timing } from "../settings";
-import { click } from "../sound";
+import { click, knock } from "../sound";
 import { Modal } from "./Modal";
 import { GameEnd, ScoreSheet } from "./ScoreSheet";
 import { Table } from "./Table";
+
+/** The dialog over a finished hand: its score sheet, the end of the game, or none (the board). */
+type Panel = "sheet" | "end" | null;
 
 export interface GameTableProps {
   session: Session;
@@ -36,7 +39,9 @@ export function GameTable({ session, settings, t, update, onNewGame, onExport }:
   const { botDelay } = timing(settings.speed);
   const practice = session.setup.practice;
   const [hint, setHint] = useState<{ version: number; move: number } | null>(null);
-  const [sheetSeen, setSheetSeen] = useState<number>(-1);
+  // Which dialog is open over a finished hand (at the version it was chosen for): the score sheet
+  // opens by itself; Esc closes it to study the board, and the bar's buttons bring it back.
+  const [panel, setPanel] = useState<{ version: number; open: Panel } | null>(null);
 
   // Bots: ask the worker with the bot's own view, then wait long enough for the last play to be seen.
   useEffect(() => {
@@ -53,6 +58,7 @@ export function GameTable({ session, settings, t, update, onNewGame, onExport }:
       const r = act(session, seat, action, botView.version);
       if (r.ok) {
         if (action.type === "play") click(settings.sound);
+        else if (action.type === "pass") knock(settings.sound);
         update(session, { ...session, game: r.value });
         return true;
       }
@@ -79,6 +85,7 @@ export function GameTable({ session, settings, t, update, onNewGame, onExport }:
     const r = act(session, HUMAN, action, view.version);
     if (!r.ok) return r.error;
     if (action.type === "play" && r.charged === null) click(settings.sound);
+    else if (action.type === "pass") knock(settings.sound);
     update(session, { ...session, game: r.value });
     return r.charged;
   };
@@ -90,7 +97,7 @@ export function GameTable({ session, settings, t, update, onNewGame, onExport }:
     const ranked = await rankMoves(viewFor(session.game, HUMAN), botSeed(session));
     if (ranked.length > 0) setHint({ version: view.version, move: ranked[0].move });
   };
-  const back = undoVersion(view);
+  const back = useMemo(() => (practice ? undoTarget(session) : null), [session]);
   const onUndo = () => {
     if (back === null) return;
     const previous = backTo(session, back);
@@ -122,8 +129,16 @@ export function GameTable({ session, settings, t, update, onNewGame, onExport }:
 
   const last = view.handIndex;
   const result = last >= 0 ? view.results[last] : null;
-  const showSheet = result !== null && sheetSeen !== last && view.resigned === null;
-  const showEnd = view.finished && !showSheet;
+  const hasSheet = result !== null && view.resigned === null;
+  const defaultPanel: Panel = hasSheet ? "sheet" : view.finished ? "end" : null;
+  const open = panel !== null && panel.version === view.version ? panel.open : defaultPanel;
+  const show = (which: Panel) => setPanel({ version: view.version, open: which });
+  const next = () => {
+    if (view.finished) show("end");
+    else update(session, dealNext(session));
+  };
+  // Between hands (and after the game) the bar offers the sheet, the next hand or the result.
+  const between = result !== null && (view.phase === "hand-over" || view.phase === "finished");
 
   return (
     <Table
@@ -133,6 +148,8 @@ export function GameTable({ session, settings, t, update, onNewGame, onExport }:
       name={name}
       tag={(seat) => t(session.setup.levels[seat] ?? "easy")}
       act={onAct}
+      autoPass={settings.autoPass}
+      status={between ? t("handOver", { n: last + 1 }) : undefined}
       hint={hint && hint.version === view.version ? hint.move : null}
       menu={
         <TableMenu
@@ -144,21 +161,36 @@ export function GameTable({ session, settings, t, update, onNewGame, onExport }:
         />
       }
       actions={
-        practice && (
-          <>
-            <button type="button" onClick={() => void onHint()} disabled={!myTurn} aria-keyshortcuts="H">
-              {t("hint")}
-            </button>
-            <button type="button" onClick={onUndo} disabled={back === null} aria-keyshortcuts="U">
-              {t("undo")}
-            </button>
-          </>
-        )
+        <>
+          {between && open === null && (
+            <>
+              {hasSheet && (
+                <button type="button" onClick={() => show("sheet")} data-testid="open-sheet">
+                  {t("scoreSheet")}
+                </button>
+              )}
+              <button type="button" class="primary" onClick={next} data-testid="bar-next">
+                {view.finished ? t("seeResult") : t("nextHand")}
+              </button>
+            </>
+          )}
+          {practice && !between && (
+            <>
+              <button type="button" onClick={() => void onHint()} disabled={!myTurn} aria-keyshortcuts="H">
+                {t("hint")}
+              </button>
+              <button type="button" onClick={onUndo} disabled={back === null} aria-keyshortcuts="U">
+                {t("undo")}
+              </button>
+            </>
+          )}
+        </>
       }
     >
-      {showSheet && result && (
+      {open === "sheet" && result && (
         <ScoreSheet
           result={result}
+          events={view.events}
           handIndex={last}
           rules={view.rules}
           finished={view.finished}
@@ -166,13 +198,13 @@ export function GameTable({ session, settings, t, update, onNewGame, onExport }:
           t={t}
           name={name}
           settings={settings}
-          onNext={() => {
-            setSheetSeen(last);
-            if (!view.finished) update(session, dealNext(session));
-          }}
+          onNext={next}
+          onClose={() => show(null)}
         />
       )}
-      {showEnd && <GameEnd view={view} t={t} name={name} onNewGame={onNewGame} onExport={onExport} />}
+      {open === "end" && (
+        <GameEnd view={view} t={t} name={name} onNewGame={onNewGame} onExport={onExport} onClose={() => show(null)} />
+      )}
     </Table>
   );
 }

@@ -1,9 +1,9 @@
 /** End of a hand (the score sheet, every number explained) and end of the set or match. */
 
-import { type HandResult, makeBone, type Rules, sideOf, type TableView } from "@crossbones/engine";
+import { type GameEvent, type HandResult, makeBone, type Rules, sideOf, type TableView } from "@crossbones/engine";
 import type { T } from "../i18n";
 import type { Settings } from "../settings";
-import { sideName } from "../view/describe";
+import { about, sideName } from "../view/describe";
 import { handSheet } from "../view/scoresheet";
 import { lineText } from "../view/sheetText";
 import { BoneShape } from "./Bone";
@@ -24,143 +24,175 @@ function MiniBones({ bones, settings }: { bones: readonly number[]; settings: Se
   );
 }
 
-export function ScoreSheet({
-  result,
-  handIndex,
-  rules,
-  finished,
-  viewer,
-  t,
-  name,
-  settings,
-  onNext,
-}: {
+export interface SheetProps {
   result: HandResult;
-  handIndex: number;
+  /** The hand's events (to say whose play caused a board pass). */
+  events: readonly GameEvent[];
   rules: Rules;
-  /** The hand ended the set or match. */
-  finished: boolean;
-  /** The seat the sheet is shown to (its team is "your team" in Partner). */
-  viewer: number;
+  /** The seat the sheet is shown to ("You score 1"; its team is "your team" in Partner), or null. */
+  viewer: number | null;
   t: T;
   name: (seat: number) => string;
   settings: Settings;
-  onNext: () => void;
-}) {
-  const sheet = handSheet(result, rules);
-  const side = (s: number) => sideName(t, rules, s, name, viewer);
-  const headline =
-    sheet.winner === null
-      ? t("noWinner")
-      : sheet.end === "domino"
-        ? t("wonByDomino", { name: name(sheet.winner) })
-        : t("wonByBlock", { name: name(sheet.winner) });
-  return (
-    <Modal title={t("handOver", { n: handIndex + 1 })} onClose={onNext} id="score-sheet" className="sheet">
-      <p class="headline">{headline}</p>
-      {sheet.kind === "french" ? (
-        <table class="sheet-table">
-          <caption class="visually-hidden">{t("scoreSheet")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("players")}</th>
-              <th scope="col">{t("scoreSheet")}</th>
-              <th scope="col" class="num">
-                {t("handScore")}
+}
+
+/** The hand's headline: who won and how, in the viewer's grammar. */
+export function sheetHeadline(t: T, result: HandResult, name: (seat: number) => string, viewer: number | null): string {
+  if (result.winner === null) return t("noWinner");
+  return result.end === "domino"
+    ? about(t, result.winner, viewer, { other: "wonByDomino", you: "wonByDominoYou" }, {}, name)
+    : about(t, result.winner, viewer, { other: "wonByBlock", you: "wonByBlockYou" }, {}, name);
+}
+
+/** The sheet itself (also shown by the replay viewer at a hand's last move). */
+export function SheetBody({ result, events, rules, viewer, t, name, settings }: SheetProps) {
+  const sheet = handSheet(result, rules, events);
+  const side = (s: number) =>
+    viewer === null && rules.game === "partner" ? t("team", { n: s + 1 }) : sideName(t, rules, s, name, viewer ?? 0);
+  if (sheet.kind === "french") {
+    return (
+      <table class="sheet-table">
+        <caption class="visually-hidden">{t("scoreSheet")}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t("players")}</th>
+            <th scope="col">{t("sheetDetail")}</th>
+            <th scope="col" class="num">
+              {t("handScore")}
+            </th>
+            <th scope="col" class="num">
+              {t("penalties")}
+            </th>
+            <th scope="col" class="num">
+              {t("after")}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {sheet.rows.map((row) => (
+            <tr key={row.seat} class={row.winner ? "winner" : ""} data-seat={row.seat}>
+              <th scope="row">
+                {name(row.seat)}
+                {row.winner ? " ★" : ""}
               </th>
-              <th scope="col" class="num">
-                {t("penalties")}
-              </th>
-              <th scope="col" class="num">
-                {t("after")}
-              </th>
+              <td>
+                <MiniBones bones={result.french?.[row.seat]?.bones ?? []} settings={settings} />
+                <ul class="why">
+                  {row.lines.map((line, i) => (
+                    <li key={i}>{lineText(t, line, name, viewer)}</li>
+                  ))}
+                </ul>
+                <div class="formula" data-testid={`formula-${row.seat}`}>
+                  {row.formula}
+                </div>
+              </td>
+              <td class="num" data-testid={`score-${row.seat}`}>
+                {row.score}
+              </td>
+              <td class="num" data-testid={`penalty-${row.seat}`}>
+                {row.penalties > 0 ? `+${row.penalties}` : "0"}
+              </td>
+              <td class="num total" data-testid={`total-${row.seat}`}>
+                <span class="before">
+                  {row.before} + {row.added} =
+                </span>{" "}
+                <b>{row.after}</b>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {sheet.rows.map((row) => (
-              <tr key={row.seat} class={row.winner ? "winner" : ""} data-seat={row.seat}>
-                <th scope="row">
-                  {name(row.seat)}
-                  {row.winner ? " ★" : ""}
-                </th>
-                <td>
-                  <MiniBones bones={result.french?.[row.seat]?.bones ?? []} settings={settings} />
-                  <ul class="why">
-                    {row.lines.map((line, i) => (
-                      <li key={i}>{lineText(t, line)}</li>
-                    ))}
-                  </ul>
-                  <div class="formula" data-testid={`formula-${row.seat}`}>
-                    {row.formula}
-                  </div>
-                </td>
-                <td class="num" data-testid={`score-${row.seat}`}>
-                  {row.score}
-                </td>
-                <td class="num" data-testid={`penalty-${row.seat}`}>
-                  {row.penalties > 0 ? `+${row.penalties}` : "0"}
-                </td>
-                <td class="num total" data-testid={`total-${row.seat}`}>
-                  <span class="before">
-                    {row.before} + {row.added} =
-                  </span>{" "}
-                  <b>{row.after}</b>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : (
-        <div class="line-sheet">
-          <p>
-            {t("counts")}:{" "}
-            {sheet.counts.map((c, seat) => (
-              <span key={seat} class="count" data-testid={`count-${seat}`}>
-                {name(seat)} {c}
-                {seat < sheet.counts.length - 1 ? " · " : ""}
-              </span>
-            ))}
-          </p>
-          {sheet.draw && <p>{t("lineDraw")}</p>}
-          {!sheet.draw && sheet.side !== null && (
-            <p>
-              {sheet.oneAllPlayTwo
-                ? t("lineOneAllPlayTwoWon", { side: side(sheet.side) })
-                : t(sheet.worth > 1 ? "lineWorth2" : "lineWorth", {
-                    side: side(sheet.side),
-                    n: sheet.worth,
-                  })}
-            </p>
-          )}
-          {sheet.bruk && <p class="bruk">{t("lineBruk")}</p>}
-          <table class="sheet-table">
-            <caption class="visually-hidden">{t("points")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{sheet.teams ? t("team", { n: "" }).trim() : t("players")}</th>
-                <th scope="col" class="num">
-                  {t("before")}
-                </th>
-                <th scope="col" class="num">
-                  {t("after")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {sheet.after.map((after, s) => (
-                <tr key={s} class={s === sheet.side ? "winner" : ""}>
-                  <th scope="row">{side(s)}</th>
-                  <td class="num">{sheet.before[s]}</td>
-                  <td class="num total" data-testid={`total-${s}`}>
-                    <b>{after}</b>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+          ))}
+        </tbody>
+      </table>
+    );
+  }
+  const worth =
+    sheet.side === null
+      ? ""
+      : sheet.oneAllPlayTwo
+        ? sheet.teams || sheet.side !== viewer
+          ? t("lineOneAllPlayTwoWon", { side: side(sheet.side) })
+          : t("lineOneAllPlayTwoWonYou")
+        : sheet.teams || sheet.side !== viewer
+          ? t(sheet.worth > 1 ? "lineWorth2" : "lineWorth", { side: side(sheet.side), n: sheet.worth })
+          : t(sheet.worth > 1 ? "lineWorth2You" : "lineWorthYou", { n: sheet.worth });
+  return (
+    <div class="line-sheet">
+      <p>
+        {t("counts")}:{" "}
+        {sheet.counts.map((c, seat) => (
+          <span key={seat} class="count" data-testid={`count-${seat}`}>
+            {name(seat)} {c}
+            {seat < sheet.counts.length - 1 ? " · " : ""}
+          </span>
+        ))}
+      </p>
+      {sheet.draw && <p>{t("lineDraw")}</p>}
+      {!sheet.draw && sheet.side !== null && <p data-testid="line-worth">{worth}</p>}
+      {sheet.bruk && <p class="bruk">{t("lineBruk")}</p>}
+      <table class="sheet-table">
+        <caption class="visually-hidden">{t("points")}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{sheet.teams ? t("team", { n: "" }).trim() : t("players")}</th>
+            <th scope="col" class="num">
+              {t("before")}
+            </th>
+            <th scope="col" class="num">
+              {t("handScore")}
+            </th>
+            <th scope="col" class="num">
+              {t("after")}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {sheet.after.map((after, s) => (
+            <tr key={s} class={s === sheet.side ? "winner" : ""}>
+              <th scope="row">{side(s)}</th>
+              <td class="num">{sheet.before[s]}</td>
+              <td class="num" data-testid={`points-${s}`}>
+                {sheet.points[s] > 0 ? `+${sheet.points[s]}` : "0"}
+              </td>
+              <td class="num total" data-testid={`total-${s}`}>
+                {/* A reset (bruk, one all play two) shows what the hand reached before it. */}
+                {sheet.reached[s] !== after && (
+                  <>
+                    <s class="reached">{sheet.reached[s]}</s>{" "}
+                  </>
+                )}
+                <b>{after}</b>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function ScoreSheet({
+  handIndex,
+  finished,
+  onNext,
+  onClose,
+  ...props
+}: SheetProps & {
+  handIndex: number;
+  /** The hand ended the set or match. */
+  finished: boolean;
+  /** The next hand, or the result. */
+  onNext: () => void;
+  /** Closes the sheet to look at the board (Esc). */
+  onClose: () => void;
+}) {
+  const { t } = props;
+  return (
+    <Modal title={t("handOver", { n: handIndex + 1 })} onClose={onClose} id="score-sheet" className="sheet">
+      <p class="headline">{sheetHeadline(t, props.result, props.name, props.viewer)}</p>
+      <SheetBody {...props} />
       <div class="buttons">
+        <button type="button" onClick={onClose} data-testid="close-sheet">
+          {t("seeBoard")}
+        </button>
         <button type="button" class="primary" onClick={onNext} autofocus data-testid="next-hand">
           {finished ? t("seeResult") : t("nextHand")}
         </button>
@@ -175,19 +207,24 @@ export function GameEnd({
   name,
   onNewGame,
   onExport,
+  onClose,
 }: {
   view: TableView & { readonly seat: number };
   t: T;
   name: (seat: number) => string;
   onNewGame: () => void;
   onExport: () => void;
+  /** Closes the dialog to look at the final board (Esc). */
+  onClose?: () => void;
 }) {
   const { winner, rules, sixLove, resigned } = view;
   const won = winner === sideOf(rules, view.seat);
   const winnerName = winner === null ? "" : sideName(t, rules, winner, name, view.seat);
   const french = rules.game === "french";
+  // "You win the set", but "Your team wins the match": only a player is "you".
+  const youWon = won && rules.game !== "partner";
   return (
-    <Modal title={t("gameOver")} id="game-end" className={`end ${sixLove ? "six-love" : ""}`}>
+    <Modal title={t("gameOver")} id="game-end" className={`end ${sixLove ? "six-love" : ""}`} onClose={onClose}>
       {sixLove && (
         <div class="celebration" aria-hidden="true">
           {Array.from({ length: 24 }, (_, i) => (
@@ -208,9 +245,11 @@ export function GameEnd({
       )}
       {sixLove && <p class="six-love-title">{t("sixLove")}</p>}
       <p class={resigned === null ? "headline" : ""}>
-        {french ? t("setWinner", { name: winnerName }) : t("matchWinner", { name: winnerName })}
+        {youWon
+          ? t(french ? "setWinnerYou" : "matchWinnerYou")
+          : t(french ? "setWinner" : "matchWinner", { name: winnerName })}
       </p>
-      {sixLove && <p>{t("sixLoveText", { name: winnerName })}</p>}
+      {sixLove && <p>{youWon ? t("sixLoveTextYou") : t("sixLoveText", { name: winnerName })}</p>}
       <p>{won ? t("youWin") : t("youLose")}</p>
       <h3>{t("finalTotals")}</h3>
       <ul class="final">
@@ -221,6 +260,11 @@ export function GameEnd({
         ))}
       </ul>
       <div class="buttons">
+        {onClose && (
+          <button type="button" onClick={onClose} data-testid="close-end">
+            {t("seeBoard")}
+          </button>
+        )}
         <button type="button" onClick={onExport}>
           {t("exportRecord")}
         </button>

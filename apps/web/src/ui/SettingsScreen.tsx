@@ -1,4 +1,4 @@
-/** Settings: language, practice hands, animation speed, sound, pips. */
+/** Settings: language, practice hands, passing for the player, animation speed, sound, pips. */
 
 import { LANG_NAMES, LANGS, type Lang, type T } from "../i18n";
 import type { PipStyle, Settings, Speed } from "../settings";
@@ -35,6 +35,17 @@ export function SettingsScreen({
           onChange={(e) => set({ showHands: (e.target as HTMLInputElement).checked })}
         />
         <span>{t("showHands")}</span>
+      </label>
+      <label class="check">
+        <input
+          type="checkbox"
+          checked={settings.autoPass}
+          onChange={(e) => set({ autoPass: (e.target as HTMLInputElement).checked })}
+          data-testid="auto-pass"
+        />
+        <span>
+          {t("autoPass")} <small>{t("autoPassDesc")}</small>
+        </span>
       </label>
       <label class="check">
         <input

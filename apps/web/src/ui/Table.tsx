@@ -28,8 +28,9 @@ import type { ComponentChildren } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { type Key, PENALTY_KEYS, type T } from "../i18n";
 import { type Settings, timing } from "../settings";
-import { endsText, eventText, moveText, turnSummary } from "../view/describe";
+import { endsText, eventText, moveText, playByText, turnSummary } from "../view/describe";
 import { nextHandFocus } from "../view/handFocus";
+import { boardMarks, landedBone, playBefore, type SeatPass, seatPasses } from "../view/marks";
 import { refusalText } from "../view/refusalText";
 import { ArmChooser } from "./ArmChooser";
 import { Board, seatSide } from "./Board";
@@ -54,6 +55,11 @@ export interface TableProps {
   pickAny?: boolean;
   /** Ask before a pass that costs points (default: yes). */
   confirmPenaltyPass?: boolean;
+  /**
+   * Pass for the player when no bone fits, after a short visible "no bone fits" (the host's
+   * setting). Only a free pass is made this way: a pass that costs points is always a tap.
+   */
+  autoPass?: boolean;
   /** Bones to draw attention to, in a hand or on the board. */
   highlight?: readonly Bone[];
   /** Hide the totals and penalties (a lesson's prediction is still open). */
@@ -81,15 +87,27 @@ interface Toast {
   kind: string;
   names: string[];
   points: number;
+  /** For a board pass: the play that caused it, in words (toasts of different plays never merge). */
+  cause: string;
 }
 
 export function Table(props: TableProps) {
   const { view, t, settings, name } = props;
   const players = view.players;
   const me = view.seat;
-  const { anim } = timing(settings.speed);
-  const myTurn = view.turn === me;
+  const { anim, autoPass: autoPassMs } = timing(settings.speed);
+  // The latest bone lands before the player is told it is their turn.
+  const flying = anim > 0 ? landedBone(view.events, view.history.length) : null;
+  const [landed, setLanded] = useState(view.version);
+  const landing = flying !== null && flying.seat !== me && view.turn === me && landed !== view.version;
+  useEffect(() => {
+    if (!landing) return;
+    const timer = setTimeout(() => setLanded(view.version), anim);
+    return () => clearTimeout(timer);
+  }, [view.version, landing]);
+  const myTurn = view.turn === me && !landing;
   const interactive = !!props.act && myTurn;
+  const handOver = view.phase === "hand-over" || view.phase === "finished";
   const plays = new Map<Bone, LegalPlay>(view.plays.map((p) => [p.bone, p]));
   const myBones = bonesOf(view.hand);
   const highlight = new Set(props.highlight ?? []);
@@ -114,24 +132,25 @@ export function Table(props: TableProps) {
     setChoosing(null);
     setConfirmPass(false);
   }, [view.version]);
-  // Messages belong to the hand they were about: a new hand starts with none.
+  // Messages belong to the hand they were about: a new hand starts with none, and once a hand is
+  // over the score sheet says it all.
   useEffect(() => {
     setNotice("");
     setToasts([]);
-  }, [view.handIndex]);
+  }, [view.handIndex, handOver]);
 
   // Penalties and match events appear as they happen; board passes to several players merge.
   useEffect(() => {
     const from = seen.current.hand === view.handIndex ? seen.current.events : 0;
     seen.current = { hand: view.handIndex, events: view.events.length };
-    if (props.conceal) return;
+    if (props.conceal || handOver) return;
     const fresh = view.events
       .slice(from)
       .filter((e) => e.type === "penalty" || e.type === "bruk" || e.type === "oneAllPlayTwo");
     if (fresh.length === 0) return;
     setToasts((old) => {
       let list = [...old];
-      for (const e of fresh) list = addToast(list, e, t, name);
+      for (const e of fresh) list = addToast(list, e, t, name, view.events, me);
       return list.slice(-4);
     });
   }, [view.version]);
@@ -150,10 +169,18 @@ export function Table(props: TableProps) {
   };
 
   const onPass = () => {
-    if (!interactive || (!view.canPass && !props.pickAny)) return;
+    if (!interactive || !view.canPass) return;
     if (view.passCost > 0 && props.confirmPenaltyPass !== false) setConfirmPass(true);
     else send({ type: "pass" });
   };
+
+  // A forced pass (no bone fits, the pass costs nothing) is made for the player after a moment.
+  const autoPassing = !!props.autoPass && interactive && view.plays.length === 0 && view.canPass && view.passCost === 0;
+  useEffect(() => {
+    if (!autoPassing) return;
+    const timer = setTimeout(() => send({ type: "pass" }), autoPassMs);
+    return () => clearTimeout(timer);
+  }, [autoPassing, view.version]);
 
   // Keyboard: P passes (the hand itself handles arrows and Enter).
   useEffect(() => {
@@ -162,7 +189,7 @@ export function Table(props: TableProps) {
       const target = e.target as HTMLElement | null;
       if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT"))
         return;
-      if (e.key.toLowerCase() === "p" && interactive && (view.canPass || props.pickAny)) {
+      if (e.key.toLowerCase() === "p" && interactive && view.canPass) {
         e.preventDefault();
         onPass();
       }
@@ -194,16 +221,26 @@ export function Table(props: TableProps) {
     handRef.current?.querySelectorAll<HTMLButtonElement>("button.hand-bone")[i]?.focus();
   };
 
-  const status = props.status ?? statusText(t, view, name);
-  const summary = myTurn && view.table ? turnSummary(t, view.table, view.layout, view.legalMoves) : status;
-  const lastEvents = view.events.map((e) => eventText(t, view.layout, e, name)).filter((x): x is string => x !== null);
+  const lastEvents = view.events
+    .map((e) => eventText(t, view.layout, e, name, me))
+    .filter((x): x is string => x !== null);
+  const status =
+    props.status ??
+    (landing ? (lastEvents[lastEvents.length - 1] ?? "") : autoPassing ? t("autoPassing") : statusText(t, view, name));
+  const summary =
+    myTurn && view.table && !autoPassing ? turnSummary(t, view.table, view.layout, view.legalMoves) : status;
   const boardLabel = view.table
     ? `${t("board")}: ${endsText(t, view.table, view.layout)}${lastEvents.length ? `. ${lastEvents[lastEvents.length - 1]}` : ""}`
     : t("boardEmpty");
   const hint = props.hint ?? null;
-  const showPass = interactive && (view.canPass || !!props.pickAny);
+  const showPass = interactive && view.canPass;
   const penalties = (seat: number) => (props.conceal || view.rules.game !== "french" ? 0 : view.penalties[seat]);
   const sides = Array.from({ length: players }, (_, seat) => seat).filter((s) => s !== me);
+  const passes = handOver ? [] : seatPasses(view.events, players);
+  // The bones the viewer was dealt (held now, and played or posed so far): the hand is sized for
+  // them from the start, so it never changes its height as it empties.
+  const dealt = myBones.length + view.events.filter((e) => isBoneOf(e, me)).length;
+  const marks = boardMarks({ events: view.events, seat: me });
 
   return (
     <div
@@ -211,6 +248,7 @@ export function Table(props: TableProps) {
       data-hand={view.handIndex + 1}
       data-moves={view.history.length}
       data-version={view.version}
+      data-phase={view.phase}
     >
       <h1 class="visually-hidden">{t("table")}</h1>
       <div class="tablebar">
@@ -226,6 +264,8 @@ export function Table(props: TableProps) {
           name={name(seat)}
           tag={props.tag?.(seat) ?? null}
           penalties={penalties(seat)}
+          pass={passes[seat] ?? null}
+          conceal={!!props.conceal}
           highlight={highlight}
           settings={settings}
           t={t}
@@ -242,6 +282,7 @@ export function Table(props: TableProps) {
           onChoose={(target) => choosing && send(playAction(view.layout, choosing.bone, target))}
           t={t}
           label={boardLabel}
+          marks={marks}
         />
         <ol class="log" aria-label={t("lastPlay", { text: "" }).replace(/[:\s]+$/, "")}>
           {lastEvents.slice(-3).map((text, i) => (
@@ -260,7 +301,8 @@ export function Table(props: TableProps) {
         <div class="me-bar">
           <span class="seat-name">{name(me)}</span>
           {penalties(me) > 0 && <span class="seat-penalty">+{penalties(me)}</span>}
-          <span class="status" aria-hidden="true">
+          {passes[me] && <PassBadge pass={passes[me]} t={t} conceal={!!props.conceal} />}
+          <span class={`status ${autoPassing ? "auto-pass" : ""}`} aria-hidden="true" data-testid="status">
             {status}
           </span>
           <span class="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="announce">
@@ -290,7 +332,15 @@ export function Table(props: TableProps) {
               : notice}
           </p>
         )}
-        <div class="hand" ref={handRef} role="toolbar" aria-label={t("yourHand")} onKeyDown={onHandKey} tabIndex={-1}>
+        <div
+          class="hand"
+          ref={handRef}
+          role="toolbar"
+          aria-label={t("yourHand")}
+          onKeyDown={onHandKey}
+          tabIndex={-1}
+          style={handRows(dealt)}
+        >
           {myBones.map((bone, i) => {
             const ok = plays.has(bone);
             const hinted = hint !== null && hint !== PASS && moveBone(hint) === bone;
@@ -363,6 +413,23 @@ export function Table(props: TableProps) {
   );
 }
 
+function isBoneOf(e: GameEvent, seat: number): boolean {
+  return (e.type === "play" || e.type === "pose") && e.seat === seat;
+}
+
+/**
+ * CSS variables that size the hand for `dealt` bones: one row, or on a phone two rows once more
+ * than nine are dealt (Cut Throat for two), each bone as wide as a row allows.
+ */
+function handRows(dealt: number): Record<string, string> {
+  const rows = dealt > 9 ? 2 : 1;
+  return {
+    "--dealt": String(Math.max(dealt, 1)),
+    "--phone-rows": String(rows),
+    "--phone-per-row": String(Math.ceil(dealt / rows) || 1),
+  };
+}
+
 const POSE_WHY: Readonly<Record<NonNullable<SeatView["pose"]>["reason"], Key>> = {
   first: "poseWhy.first",
   "no-winner": "poseWhy.no-winner",
@@ -390,17 +457,45 @@ export function statusText(t: T, view: SeatView, name: (seat: number) => string)
   return `${text} — ${why}`;
 }
 
-function addToast(list: Toast[], e: GameEvent, t: T, name: (seat: number) => string): Toast[] {
+function addToast(
+  list: Toast[],
+  e: GameEvent,
+  t: T,
+  name: (seat: number) => string,
+  events: readonly GameEvent[],
+  viewer: number,
+): Toast[] {
   const id = Date.now() + Math.random();
-  if (e.type === "bruk") return [...list, { id, text: t("evBruk"), kind: "bruk", names: [], points: 0 }];
+  if (e.type === "bruk") return [...list, { id, text: t("evBruk"), kind: "bruk", names: [], points: 0, cause: "" }];
   if (e.type === "oneAllPlayTwo")
-    return [...list, { id, text: t("evOneAllPlayTwo"), kind: "oneall", names: [], points: 0 }];
+    return [...list, { id, text: t("evOneAllPlayTwo"), kind: "oneall", names: [], points: 0, cause: "" }];
   if (e.type !== "penalty") return list;
-  const existing = list.find((x) => x.kind === e.kind && x.points === e.points);
+  // A board pass says whose play caused it: the play before the charge.
+  const play = e.kind === "boardPass" ? playBefore(events, e.move) : null;
+  const cause = play ? playByText(t, play.bone, play.seat, name, viewer) : "";
+  const existing = list.find((x) => x.kind === e.kind && x.points === e.points && x.cause === cause);
   const names = existing ? [...existing.names, name(e.seat)] : [name(e.seat)];
-  const text = t("penaltyToast", { kind: { key: PENALTY_KEYS[e.kind] }, n: e.points, names });
-  const toast: Toast = { id: existing?.id ?? id, text, kind: e.kind, names, points: e.points };
+  const kind = { key: PENALTY_KEYS[e.kind] };
+  const text = cause
+    ? t("penaltyToastAfter", { kind, play: cause, n: e.points, names })
+    : t("penaltyToast", { kind, n: e.points, names });
+  const toast: Toast = { id: existing?.id ?? id, text, kind: e.kind, names, points: e.points, cause };
   return existing ? list.map((x) => (x === existing ? toast : x)) : [...list, toast];
+}
+
+/** A pass at the seat ("Pass", a knock), with what it cost in French. */
+function PassBadge({ pass, t, conceal }: { pass: SeatPass; t: T; conceal: boolean }) {
+  const cost = conceal ? [] : pass.penalties;
+  return (
+    <span class="pass-badge" key={pass.move} data-testid="pass-badge">
+      <span class="pass-call">{t("passCall")}</span>
+      {cost.map((p) => (
+        <span class="pass-cost" key={p.kind}>
+          +{p.points} {t(PENALTY_KEYS[p.kind])}
+        </span>
+      ))}
+    </span>
+  );
 }
 
 function SeatPanel({
@@ -410,6 +505,8 @@ function SeatPanel({
   name,
   tag,
   penalties,
+  pass,
+  conceal,
   highlight,
   settings,
   t,
@@ -420,6 +517,8 @@ function SeatPanel({
   name: string;
   tag: string | null;
   penalties: number;
+  pass: SeatPass | null;
+  conceal: boolean;
   highlight: ReadonlySet<Bone>;
   settings: Settings;
   t: T;
@@ -431,17 +530,24 @@ function SeatPanel({
   const active = view.turn === seat;
   const faces = shown === null ? null : bonesOf(shown);
   return (
-    <section class={`seat seat-${side} ${active ? "active" : ""}`} aria-label={name} data-seat={seat}>
+    <section
+      class={`seat seat-${side} ${active ? "active" : ""} ${partner ? "partner" : ""}`}
+      aria-label={partner ? `${name}, ${t("partnerTag")}` : name}
+      data-seat={seat}
+    >
       <div class="seat-head">
-        <span class="seat-name">
-          {name}
-          {partner ? ` · ${t("yourTeam")}` : ""}
+        <span class="seat-who">
+          <span class="seat-name">{name}</span>
+          {partner && <span class="seat-team">{t("partnerTag")}</span>}
+          {tag && <span class="seat-level">{tag}</span>}
         </span>
-        {tag && <span class="seat-level">{tag}</span>}
-        <span class="seat-count">{t("bonesLeft", { n: count })}</span>
-        {penalties > 0 && <span class="seat-penalty">+{penalties}</span>}
-        {active && <span class="thinking-dot" aria-hidden="true" />}
+        <span class="seat-what">
+          <span class="seat-count">{t("bonesLeft", { n: count })}</span>
+          {penalties > 0 && <span class="seat-penalty">+{penalties}</span>}
+        </span>
       </div>
+      {active && <span class="thinking-dot" aria-hidden="true" />}
+      {pass && <PassBadge pass={pass} t={t} conceal={conceal} />}
       {faces && <span class="visually-hidden">{faces.map(makeBone).join(", ")}</span>}
       <div class={`backs ${vertical ? "backs-v" : ""} ${faces ? "faces" : ""}`} aria-hidden="true">
         {faces

@@ -34,31 +34,71 @@ export function sideName(t: T, rules: Rules, side: number, name: SeatName, viewe
   return side === sideOf(rules, viewer) ? t("yourTeam") : t("theirTeam");
 }
 
-/** One line of the table log for an event, or null for events that are shown otherwise. */
-export function eventText(t: T, layout: number, e: GameEvent, name: SeatName): string | null {
+/**
+ * A sentence about a seat: the viewer's own sentence ("You score 1", "Sumas 1") when the seat is
+ * the viewer, else the third person with the seat's name ("Ruby scores 1"). Verbs agree with
+ * "you" differently in every language, so the viewer has keys of its own.
+ */
+export function about(
+  t: T,
+  seat: number,
+  viewer: number | null | undefined,
+  keys: { readonly other: Key; readonly you: Key },
+  params: Readonly<Record<string, string | number>>,
+  name: SeatName,
+  nameParam = "name",
+): string {
+  return seat === viewer ? t(keys.you, params) : t(keys.other, { ...params, [nameParam]: name(seat) });
+}
+
+/**
+ * One line of the table log for an event, or null for events that are shown otherwise. `viewer`
+ * is the seat whose table it is ("You played…"), if any.
+ */
+export function eventText(t: T, layout: number, e: GameEvent, name: SeatName, viewer?: number | null): string | null {
   switch (e.type) {
     case "pose":
-      return t("evPose", { name: name(e.seat), bone: makeBone(e.bone) });
+      return about(t, e.seat, viewer, { other: "evPose", you: "evPoseYou" }, { bone: makeBone(e.bone) }, name);
     case "play":
-      return t("evPlay", { name: name(e.seat), bone: makeBone(e.bone), target: targetName(t, layout, e.target) });
+      return about(
+        t,
+        e.seat,
+        viewer,
+        { other: "evPlay", you: "evPlayYou" },
+        { bone: makeBone(e.bone), target: targetName(t, layout, e.target) },
+        name,
+      );
     case "pass":
-      return t("evPass", { name: name(e.seat) });
+      return about(t, e.seat, viewer, { other: "evPass", you: "evPassYou" }, {}, name);
     case "illegalAttempt":
-      return t("evIllegal", { name: name(e.seat), bone: makeBone(e.bone), target: targetName(t, layout, e.target) });
+      return about(
+        t,
+        e.seat,
+        viewer,
+        { other: "evIllegal", you: "evIllegalYou" },
+        { bone: makeBone(e.bone), target: targetName(t, layout, e.target) },
+        name,
+      );
     case "penalty":
       return t("evPenalty", { name: name(e.seat), kind: t(PENALTY_KEYS[e.kind]), n: e.points });
     case "handEnd":
-      if (e.end === "domino" && e.winner !== null) return t("evDomino", { name: name(e.winner) });
+      if (e.end === "domino" && e.winner !== null)
+        return about(t, e.winner, viewer, { other: "evDomino", you: "evDominoYou" }, {}, name);
       return e.winner === null ? t("evBlockedNoWinner") : t("evBlocked");
     case "bruk":
       return t("evBruk");
     case "oneAllPlayTwo":
       return t("evOneAllPlayTwo");
     case "resign":
-      return t("evResign", { name: name(e.seat) });
+      return about(t, e.seat, viewer, { other: "evResign", you: "evResignYou" }, {}, name);
     case "gameEnd":
       return null;
   }
+}
+
+/** "1-2 by Ines", "your 1-2": a play named with its player (what a board pass followed). */
+export function playByText(t: T, bone: number, seat: number, name: SeatName, viewer?: number | null): string {
+  return about(t, seat, viewer, { other: "playBy", you: "playByYou" }, { bone: makeBone(bone) }, name);
 }
 
 /** "arms show 3, 5, 1 and 6" / "ends show 2 and 4" / "the pose is 0-0, 2 arms still empty". */

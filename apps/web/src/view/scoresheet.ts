@@ -8,11 +8,19 @@
 import {
   type Bone,
   type FrenchScore,
+  type GameEvent,
   type HandResult,
   PENALTY_KINDS,
   type PenaltyKind,
   type Rules,
 } from "@crossbones/engine";
+import { playBefore } from "./marks";
+
+/** A play named with its player: what a board pass followed. */
+export interface PlayBy {
+  readonly seat: number;
+  readonly bone: Bone;
+}
 export type SheetLine =
   /** Pips left in the hand (0-0 valued as the rules say). */
   | {
@@ -32,8 +40,17 @@ export type SheetLine =
   | { readonly kind: "winnerDouble"; readonly bone: Bone; readonly factor: number }
   /** F9c without stacking: the winner's double does not apply to a player holding a double. */
   | { readonly kind: "winnerDoubleOverridden"; readonly bone: Bone }
-  /** F5–F7 penalties charged during the hand; never multiplied. */
-  | { readonly kind: "penalty"; readonly penalty: PenaltyKind; readonly points: number; readonly times: number };
+  /**
+   * F5–F7 penalties charged during the hand; never multiplied. A board pass names the plays that
+   * caused it (from the hand's events: the play before each charge).
+   */
+  | {
+      readonly kind: "penalty";
+      readonly penalty: PenaltyKind;
+      readonly points: number;
+      readonly times: number;
+      readonly after: readonly PlayBy[];
+    };
 
 export interface FrenchSheetRow {
   readonly seat: number;
@@ -73,6 +90,10 @@ export interface LineSheet {
   readonly oneAllPlayTwo: boolean;
   readonly bruk: boolean;
   readonly before: readonly number[];
+  /** Points the hand gave each side (the winner's +1 or +2, also on a bruk). */
+  readonly points: readonly number[];
+  /** Before + points: what each side had before a bruk or one-all-play-two reset (= after without one). */
+  readonly reached: readonly number[];
   readonly after: readonly number[];
   readonly teams: boolean;
 }
@@ -84,6 +105,7 @@ export function frenchLines(
   winner: number | null,
   winningDouble: Bone | null,
   doubleBlankValue: number,
+  events: readonly GameEvent[] = [],
 ): SheetLine[] {
   const lines: SheetLine[] = [];
   if (f.bones.length === 0 && winner === f.seat) lines.push({ kind: "wentOut" });
@@ -106,7 +128,10 @@ export function frenchLines(
     lines.push({ kind: "winnerDoubleOverridden", bone: winningDouble });
   for (const kind of PENALTY_KINDS) {
     const points = f.penalties[kind];
-    if (points > 0) lines.push({ kind: "penalty", penalty: kind, points, times: f.penaltyTimes[kind] });
+    if (points > 0) {
+      const after = kind === "boardPass" ? boardPassCauses(events, f.seat) : [];
+      lines.push({ kind: "penalty", penalty: kind, points, times: f.penaltyTimes[kind], after });
+    }
   }
   return lines;
 }
@@ -124,14 +149,28 @@ export function formula(f: FrenchScore): string {
   return out;
 }
 
-/** The sheet of a finished hand, from its result (`SeatView.results[h]`) and the game's rules. */
-export function handSheet(result: HandResult, rules: Rules): HandSheet {
+/** The plays after which `seat` was charged a board pass, in order. */
+export function boardPassCauses(events: readonly GameEvent[], seat: number): PlayBy[] {
+  const out: PlayBy[] = [];
+  for (const e of events) {
+    if (e.type !== "penalty" || e.kind !== "boardPass" || e.seat !== seat) continue;
+    const play = playBefore(events, e.move);
+    if (play) out.push({ seat: play.seat, bone: play.bone });
+  }
+  return out;
+}
+
+/**
+ * The sheet of a finished hand, from its result (`SeatView.results[h]`), the game's rules and the
+ * hand's events (`SeatView.events` while the hand is the last one).
+ */
+export function handSheet(result: HandResult, rules: Rules, events: readonly GameEvent[] = []): HandSheet {
   if (result.french && rules.game === "french") {
     const rows = result.french.map(
       (f): FrenchSheetRow => ({
         seat: f.seat,
         winner: result.winner === f.seat,
-        lines: frenchLines(f, result.winner, result.winningDouble, rules.options.doubleBlankValue),
+        lines: frenchLines(f, result.winner, result.winningDouble, rules.options.doubleBlankValue, events),
         score: f.score,
         penalties: f.penaltyTotal,
         added: f.score + f.penaltyTotal,
@@ -150,6 +189,7 @@ export function handSheet(result: HandResult, rules: Rules): HandSheet {
     };
   }
   const line = result.line;
+  const points = result.points ?? result.before.map(() => 0);
   return {
     kind: "line",
     end: result.end,
@@ -161,6 +201,8 @@ export function handSheet(result: HandResult, rules: Rules): HandSheet {
     oneAllPlayTwo: line?.oneAllPlayTwo ?? false,
     bruk: line?.bruk ?? false,
     before: result.before,
+    points,
+    reached: result.before.map((b, s) => b + (points[s] ?? 0)),
     after: result.after,
     teams: rules.game === "partner",
   };

@@ -2,11 +2,16 @@
 
 import { makeBone } from "@crossbones/engine";
 import { PENALTY_KEYS, type T } from "../i18n";
+import { playByText, type SeatName } from "./describe";
 import type { SheetLine } from "./scoresheet";
 
 const list = (bones: readonly number[]) => bones.map(makeBone).join(", ");
 
-export function lineText(t: T, line: SheetLine): string {
+/**
+ * A line in words; `name` and `viewer` name the players a board pass followed ("board pass after
+ * 1-2 by Ines: +10", "… after your 1-2 …").
+ */
+export function lineText(t: T, line: SheetLine, name?: SeatName, viewer?: number | null): string {
   switch (line.kind) {
     case "count":
       return line.doubleBlank !== null
@@ -26,6 +31,10 @@ export function lineText(t: T, line: SheetLine): string {
       return t("line_winnerDoubleOverridden", { bone: makeBone(line.bone) });
     case "penalty": {
       const kind = t(PENALTY_KEYS[line.penalty]);
+      if (line.after.length > 0 && name) {
+        const plays = line.after.map((p) => playByText(t, p.bone, p.seat, name, viewer));
+        return t("line_penaltyAfter", { kind, plays, points: line.points });
+      }
       return line.times > 1
         ? t("line_penaltyTimes", { kind, times: line.times, points: line.points })
         : t("line_penalty", { kind, points: line.points });
