@@ -1,6 +1,10 @@
-/** Home: continue a saved game, or choose a game, the bots, the rules and start. */
+/**
+ * Home: continue a saved game, or choose a game, the bots, the rules and start. The start button
+ * stays in view (it sticks to the bottom of the screen while the setup is longer than it), and
+ * the rule options are folded under the presets.
+ */
 
-import { type GameKind, OPTION_SPECS, type OptionSpec, PLAYER_COUNTS } from "@crossbones/engine";
+import { defaultRules, type GameKind, OPTION_SPECS, type OptionSpec, PLAYER_COUNTS, sideOf } from "@crossbones/engine";
 import type { JSX } from "preact";
 import { useState } from "preact/hooks";
 import { GAME_KEYS, optionKeys, type T } from "../i18n";
@@ -62,6 +66,9 @@ export function Home({ t, saved, lastSetup, onContinue, onStart, onReplay, onLea
     return specs.every((s) => want[s.name] === options[s.name]);
   });
   const seats = Array.from({ length: players - 1 }, (_, i) => i + 1);
+  // In Partner the bot opposite is your partner: the engine's teams say which seat that is.
+  const teams = game === "partner" ? defaultRules("partner", players) : null;
+  const isPartner = (seat: number) => teams !== null && sideOf(teams, seat) === sideOf(teams, 0);
   const inProgress = saved && !saved.game.finished;
 
   return (
@@ -139,7 +146,11 @@ export function Home({ t, saved, lastSetup, onContinue, onStart, onReplay, onLea
           <legend>{t("bots")}</legend>
           {seats.map((seat) => (
             <label key={seat} class="bot">
-              <span>{t("botLevel", { name: BOT_NAMES[seat] })}</span>
+              <span>
+                {isPartner(seat)
+                  ? t("botLevelPartner", { name: BOT_NAMES[seat] })
+                  : t("botLevel", { name: BOT_NAMES[seat] })}
+              </span>
               <select
                 value={levels[seat]}
                 onChange={(e) => {
@@ -184,31 +195,35 @@ export function Home({ t, saved, lastSetup, onContinue, onStart, onReplay, onLea
             </button>
           ))}
           {activePreset && <p class="preset-desc">{t(activePreset.desc)}</p>}
+          <details class="options-fold" data-testid="rule-options">
+            <summary>{t("rules")}</summary>
+            <div class="options">
+              <p class="hint-text">{t("rulesDesc")}</p>
+              {specs.map((spec) => (
+                <OptionField
+                  key={spec.name}
+                  spec={spec}
+                  value={options[spec.name]}
+                  t={t}
+                  onChange={(v) => setOptions({ ...options, [spec.name]: v })}
+                />
+              ))}
+            </div>
+          </details>
         </fieldset>
 
-        <fieldset class="options">
-          <legend>{t("rules")}</legend>
-          <p class="hint-text">{t("rulesDesc")}</p>
-          {specs.map((spec) => (
-            <OptionField
-              key={spec.name}
-              spec={spec}
-              value={options[spec.name]}
-              t={t}
-              onChange={(v) => setOptions({ ...options, [spec.name]: v })}
-            />
-          ))}
-        </fieldset>
-
-        <div class="buttons">
-          <button type="button" class="ghost" onClick={onReplay}>
-            {t("importRecord")}
-          </button>
+        <div class="buttons start-bar">
           <button type="submit" class="primary big" data-testid="start">
             {t("startGame")}
           </button>
         </div>
       </form>
+
+      <section class="records-entry">
+        <button type="button" class="ghost" onClick={onReplay}>
+          {t("importRecord")}
+        </button>
+      </section>
     </main>
   );
 }
