@@ -211,137 +211,138 @@ function LessonScreen({
       data-awaiting={view.awaiting ?? ""}
       data-finished={run.finished ? "true" : "false"}
     >
-      <header class="lesson-head">
-        <button type="button" class="ghost small" onClick={onClose} data-testid="all-lessons">
-          ← {t("ui_allLessons")}
-        </button>
-        <div class="lesson-titles">
-          <span class="lesson-course">
-            {t(course.title)} ·{" "}
-            {t({ key: "ui_lessonOf", params: { n: lessonIndex + 1, total: course.lessons.length } })}
+      <div class="lesson-side">
+        <header class="lesson-head">
+          <button type="button" class="ghost small" onClick={onClose} data-testid="all-lessons">
+            ← {t("ui_allLessons")}
+          </button>
+          <div class="lesson-titles">
+            <span class="lesson-course">
+              {t(course.title)} ·{" "}
+              {t({ key: "ui_lessonOf", params: { n: lessonIndex + 1, total: course.lessons.length } })}
+            </span>
+            <h1>{t(lesson.title)}</h1>
+          </div>
+          <span class="lesson-count" data-testid="step-count">
+            {t({ key: "ui_stepOf", params: { n: view.index + 1, total: view.count } })}
           </span>
-          <h1>{t(lesson.title)}</h1>
-        </div>
-        <span class="lesson-count" data-testid="step-count">
-          {t({ key: "ui_stepOf", params: { n: view.index + 1, total: view.count } })}
-        </span>
-        <div class="steps-bar" aria-hidden="true">
-          {lesson.steps.map((s, i) => (
-            <span key={s.id} class={i < view.index || run.finished ? "past" : i === view.index ? "now" : ""} />
-          ))}
-        </div>
-      </header>
+          <div class="steps-bar" aria-hidden="true">
+            {lesson.steps.map((s, i) => (
+              <span key={s.id} class={i < view.index || run.finished ? "past" : i === view.index ? "now" : ""} />
+            ))}
+          </div>
+        </header>
+        <section class="guide-row">
+          <Guide mood={run.finished ? "cheer" : view.mood} size={76} label={t("guideAlt")} />
+          <div class="bubble" ref={bubble} tabIndex={-1} aria-live="polite" data-testid="bubble">
+            {run.finished ? (
+              <>
+                <p class="say" data-testid="say">
+                  {t("ui_lessonComplete")}
+                </p>
+                {view.nextLesson === null && (
+                  <>
+                    <p class="response">{t("ui_courseDone")}</p>
+                    <p>{t("ui_tryItDesc")}</p>
+                  </>
+                )}
+              </>
+            ) : (
+              <>
+                <p class="say" data-testid="say">
+                  {t(view.say)}
+                </p>
+                {view.feedback && (
+                  <p class="feedback" data-testid="feedback">
+                    {"refusal" in view.feedback ? refusalText(t, view.feedback.refusal, name) : t(view.feedback.text)}
+                  </p>
+                )}
+                {view.guess !== null && (
+                  <p class={`verdict ${view.correct ? "right" : "wrong"}`} data-testid="verdict">
+                    {view.correct
+                      ? t("ui_correct")
+                      : t({ key: "ui_notQuite", params: { answer: choiceLabel(view, view.answer, t) } })}
+                  </p>
+                )}
+                {view.reasoning.length > 0 && (
+                  <ul class="reasoning" data-testid="reasoning">
+                    {view.reasoning.map((line, i) => (
+                      <li key={i}>{t(line)}</li>
+                    ))}
+                  </ul>
+                )}
+                {view.response && (
+                  <p class="response" data-testid="response">
+                    {t(view.response)}
+                  </p>
+                )}
+              </>
+            )}
+          </div>
+        </section>
 
-      <section class="guide-row">
-        <Guide mood={run.finished ? "cheer" : view.mood} size={76} label={t("guideAlt")} />
-        <div class="bubble" ref={bubble} tabIndex={-1} aria-live="polite" data-testid="bubble">
-          {run.finished ? (
-            <>
-              <p class="say" data-testid="say">
-                {t("ui_lessonComplete")}
-              </p>
-              {view.nextLesson === null && (
-                <>
-                  <p class="response">{t("ui_courseDone")}</p>
-                  <p>{t("ui_tryItDesc")}</p>
-                </>
-              )}
-            </>
-          ) : (
-            <>
-              <p class="say" data-testid="say">
-                {t(view.say)}
-              </p>
-              {view.feedback && (
-                <p class="feedback" data-testid="feedback">
-                  {"refusal" in view.feedback ? refusalText(t, view.feedback.refusal, name) : t(view.feedback.text)}
-                </p>
-              )}
-              {view.guess !== null && (
-                <p class={`verdict ${view.correct ? "right" : "wrong"}`} data-testid="verdict">
-                  {view.correct
-                    ? t("ui_correct")
-                    : t({ key: "ui_notQuite", params: { answer: choiceLabel(view, view.answer, t) } })}
-                </p>
-              )}
-              {view.reasoning.length > 0 && (
-                <ul class="reasoning" data-testid="reasoning">
-                  {view.reasoning.map((line, i) => (
-                    <li key={i}>{t(line)}</li>
-                  ))}
-                </ul>
-              )}
-              {view.response && (
-                <p class="response" data-testid="response">
-                  {t(view.response)}
-                </p>
-              )}
-            </>
+        <div class="lesson-controls">
+          {!run.finished && step.type === "predict" && (
+            <fieldset class="predict" disabled={view.guess !== null}>
+              <legend>
+                {view.guess === null
+                  ? t("ui_predict")
+                  : t({ key: "ui_youSaid", params: { guess: choiceLabel(view, view.guess, t) } })}
+              </legend>
+              {view.choices.map((c) => (
+                <button
+                  type="button"
+                  key={c.value}
+                  class={`choice ${view.guess === c.value ? "chosen" : ""} ${view.answer === c.value ? "answer" : ""}`}
+                  aria-pressed={view.guess === c.value}
+                  onClick={() => update(withGuess(run, c.value))}
+                  data-testid={`choice-${c.value}`}
+                >
+                  {t(c.label)}
+                </button>
+              ))}
+            </fieldset>
           )}
-        </div>
-      </section>
-
-      <div class="lesson-controls">
-        {!run.finished && step.type === "predict" && (
-          <fieldset class="predict" disabled={view.guess !== null}>
-            <legend>
-              {view.guess === null
-                ? t("ui_predict")
-                : t({ key: "ui_youSaid", params: { guess: choiceLabel(view, view.guess, t) } })}
-            </legend>
-            {view.choices.map((c) => (
+          <nav class="lesson-nav" aria-label={t(lesson.title)}>
+            <button
+              type="button"
+              onClick={() => update(back(run))}
+              disabled={!view.canBack && !run.finished}
+              data-testid="back"
+            >
+              ← {t("back")}
+            </button>
+            {isTask && (
+              <button type="button" class="ghost" onClick={() => update(showMe(run))} data-testid="show-me">
+                {t("ui_showMe")}
+              </button>
+            )}
+            {!run.finished ? (
               <button
                 type="button"
-                key={c.value}
-                class={`choice ${view.guess === c.value ? "chosen" : ""} ${view.answer === c.value ? "answer" : ""}`}
-                aria-pressed={view.guess === c.value}
-                onClick={() => update(withGuess(run, c.value))}
-                data-testid={`choice-${c.value}`}
+                class="primary"
+                onClick={() => update(next(run))}
+                disabled={!view.canNext}
+                data-testid="next"
               >
-                {t(c.label)}
+                {view.isLast ? t("ui_finish") : t("ui_next")} →
               </button>
-            ))}
-          </fieldset>
-        )}
-        <nav class="lesson-nav" aria-label={t(lesson.title)}>
-          <button
-            type="button"
-            onClick={() => update(back(run))}
-            disabled={!view.canBack && !run.finished}
-            data-testid="back"
-          >
-            ← {t("back")}
-          </button>
-          {isTask && (
-            <button type="button" class="ghost" onClick={() => update(showMe(run))} data-testid="show-me">
-              {t("ui_showMe")}
-            </button>
-          )}
-          {!run.finished ? (
-            <button
-              type="button"
-              class="primary"
-              onClick={() => update(next(run))}
-              disabled={!view.canNext}
-              data-testid="next"
-            >
-              {view.isLast ? t("ui_finish") : t("ui_next")} →
-            </button>
-          ) : view.nextLesson ? (
-            <button
-              type="button"
-              class="primary"
-              onClick={() => onOpen(view.nextLesson as string)}
-              data-testid="next-lesson"
-            >
-              {t("ui_nextLesson")} →
-            </button>
-          ) : (
-            <button type="button" class="primary" onClick={() => onPractice(course.practice)} data-testid="try-it">
-              {t("ui_tryIt")}
-            </button>
-          )}
-        </nav>
+            ) : view.nextLesson ? (
+              <button
+                type="button"
+                class="primary"
+                onClick={() => onOpen(view.nextLesson as string)}
+                data-testid="next-lesson"
+              >
+                {t("ui_nextLesson")} →
+              </button>
+            ) : (
+              <button type="button" class="primary" onClick={() => onPractice(course.practice)} data-testid="try-it">
+                {t("ui_tryIt")}
+              </button>
+            )}
+          </nav>
+        </div>
       </div>
 
       {!run.finished && table && (

@@ -263,7 +263,8 @@ const passing: Lesson = {
       otherwise: "cp_must_other",
       done: "cp_must_done",
       solution: "0-4@L",
-      mistake: "pass",
+      // The table offers no Pass while a bone fits (docs/web.md): the mistake is a bone that fits nowhere.
+      mistake: "1-1",
     },
   ],
 };

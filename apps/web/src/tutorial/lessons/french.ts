@@ -364,7 +364,8 @@ const doubles: Lesson = {
       id: "hold",
       type: "position",
       say: "fd_hold",
-      position: { spec: OPENING, reveal: true, highlight: ["2-2", "5-5", "6-6"] },
+      // The board as the learner left it at the step before: 3-4 stays on the east arm.
+      position: { spec: extendSpec(OPENING, "3-4@E"), reveal: true, highlight: ["2-2", "5-5", "6-6"] },
     },
     { id: "tip", type: "explain", say: "fd_tip" },
   ],
