@@ -15,10 +15,12 @@ import type { T } from "../i18n";
 import { type Session, seatNames } from "../session";
 import type { Settings } from "../settings";
 import { eventText } from "../view/describe";
+import { boardMarks } from "../view/marks";
 import { refusalText } from "../view/refusalText";
 import { Board } from "./Board";
 import { BoneShape } from "./Bone";
 import { Modal } from "./Modal";
+import { SheetBody, sheetHeadline } from "./ScoreSheet";
 
 export function recordText(session: Session): string {
   return JSON.stringify(makeRecord(session.game, seatNames(session.setup.players)), null, 2);
@@ -74,6 +76,25 @@ interface Loaded {
   readonly starts: readonly number[];
 }
 
+/**
+ * How a record's players are named on screen. A record this app wrote against its bots names them
+ * "You", "Ruby", "Kofi", "Ines" (`seatNames`): its first seat is the app's player, shown as "you"
+ * in the watcher's language, with the grammar of "you" ("Jij speelde 0-2…"); the bots keep their
+ * names. Any other names are the record's own, shown as written; a record without names says
+ * "Player 2".
+ */
+export function recordNaming(
+  t: T,
+  names: readonly string[] | null,
+  players: number,
+): { name: (seat: number) => string; viewer: number | null } {
+  const defaults = seatNames(players);
+  if (names && names.length === players && names.every((n, i) => n === defaults[i])) {
+    return { name: (seat) => (seat === 0 ? t("you") : names[seat]), viewer: 0 };
+  }
+  return { name: (seat) => names?.[seat] ?? t("playerN", { n: seat + 1 }), viewer: null };
+}
+
 /** The names a record gives its seats, if it gives any (to name players in an error about it). */
 function namesIn(source: string): readonly string[] | null {
   try {
@@ -97,7 +118,7 @@ export function Replay({ t, settings, onBack }: { t: T; settings: Settings; onBa
     if (!parsed.ok) {
       const e = parsed.error;
       const names = namesIn(source);
-      const message = refusalText(t, e, (seat) => names?.[seat] ?? t("playerN", { n: seat + 1 }));
+      const message = refusalText(t, e, recordNaming(t, names, names?.length ?? 0).name);
       setError(
         e.hand !== null && e.move !== null
           ? t("importErrorAt", { hand: e.hand + 1, move: e.move + 1, message })
@@ -141,7 +162,7 @@ export function Replay({ t, settings, onBack }: { t: T; settings: Settings; onBa
     return at.ok ? spectatorView(at.value.game, { reveal: true }) : null;
   }, [loaded, version]);
 
-  const name = (seat: number) => loaded?.names?.[seat] ?? t("playerN", { n: seat + 1 });
+  const { name, viewer } = recordNaming(t, loaded?.names ?? null, loaded?.game.config.players ?? 0);
 
   if (!loaded || !view) {
     return (
@@ -192,7 +213,11 @@ export function Replay({ t, settings, onBack }: { t: T; settings: Settings; onBa
   const { starts } = loaded;
   const hand = view.handIndex;
   const handMoves = (starts[hand + 1] ?? last + 1) - starts[hand] - 1;
-  const events = view.events.map((e) => eventText(t, view.layout, e, name)).filter((x): x is string => x !== null);
+  const events = view.events
+    .map((e) => eventText(t, view.layout, e, name, viewer))
+    .filter((x): x is string => x !== null);
+  // At a hand's last move, its result: the score sheet's data, from the view.
+  const result = view.results[hand] ?? null;
   return (
     <main class="replay replay-view">
       <h1 class="visually-hidden">{t("replay")}</h1>
@@ -242,6 +267,7 @@ export function Replay({ t, settings, onBack }: { t: T; settings: Settings; onBa
         choices={[]}
         t={t}
         label={events[events.length - 1] ?? t("boardEmpty")}
+        marks={boardMarks({ events: view.events, seat: null })}
       />
       <div class="replay-hands">
         {view.hands.map((mask, seat) => (
@@ -260,6 +286,21 @@ export function Replay({ t, settings, onBack }: { t: T; settings: Settings; onBa
       <p class="log-line" aria-live="polite" data-testid="replay-event">
         {events[events.length - 1] ?? ""}
       </p>
+      {result && (
+        <section class="replay-result card" data-testid="replay-result" aria-label={t("handOver", { n: hand + 1 })}>
+          <h2 class="replay-title">{t("handOver", { n: hand + 1 })}</h2>
+          <p class="headline">{sheetHeadline(t, result, name, viewer)}</p>
+          <SheetBody
+            result={result}
+            events={view.events}
+            rules={view.rules}
+            viewer={viewer}
+            t={t}
+            name={name}
+            settings={settings}
+          />
+        </section>
+      )}
     </main>
   );
 }
