@@ -46,12 +46,28 @@ test("first render of the home page", async ({ browser }) => {
 
 test("no long main-thread task while hard bots think", async ({ page }) => {
   await page.addInitScript(() => {
-    const w = window as unknown as { longTasks: { start: number; duration: number }[] };
+    const w = window as unknown as {
+      longTasks: { start: number; duration: number }[];
+      stalls: { start: number; duration: number }[];
+    };
     w.longTasks = [];
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) w.longTasks.push({ start: e.startTime, duration: e.duration });
     }).observe({ type: "longtask", buffered: true });
   });
+  // Every task of the page's main thread, from Chromium's trace: the long-task API only reports
+  // tasks of 50 ms or more, and a machine under load stretches a 30 ms task past that.
+  const cdp = await page.context().newCDPSession(page);
+  const trace: {
+    name: string;
+    ph: string;
+    ts: number;
+    dur?: number;
+    pid: number;
+    tid: number;
+    args?: { name?: string };
+  }[] = [];
+  cdp.on("Tracing.dataCollected", (d) => trace.push(...(d.value as unknown as typeof trace)));
   await page.goto("./?seed=21");
   await page.locator(".game-choice:has(input[value=french])").click();
   for (const select of await page.locator(".bots select").all()) await select.selectOption("hard");
@@ -61,7 +77,21 @@ test("no long main-thread task while hard bots think", async ({ page }) => {
   // is the start-up, not the bots thinking.
   await page.waitForTimeout(100);
   const since = await page.evaluate(() => performance.now());
+  await cdp.send("Tracing.start", { categories: "toplevel,devtools.timeline", transferMode: "ReportEvents" });
   await playByKeyboard(page, 4);
+  const traced = new Promise((resolve) => cdp.once("Tracing.tracingComplete", resolve));
+  await cdp.send("Tracing.end");
+  await traced;
+  const main = new Set(
+    trace.filter((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain").map((e) => `${e.pid}:${e.tid}`),
+  );
+  const onMain = trace.filter((e) => e.ph === "X" && main.has(`${e.pid}:${e.tid}`));
+  // The test's own polling (Playwright's evaluate calls) runs on the page's thread too: left out.
+  const harness = onMain.filter((e) => e.name === "EvaluateScript");
+  const tasks = onMain
+    .filter((e) => /(^|::)RunTask$/.test(e.name))
+    .filter((t) => !harness.some((h) => h.ts >= t.ts && h.ts <= t.ts + (t.dur ?? 0)))
+    .map((e) => (e.dur ?? 0) / 1000);
   const data = await page.evaluate(
     (t0) => ({
       longTasks: (window as unknown as { longTasks: { start: number; duration: number }[] }).longTasks
@@ -76,6 +106,8 @@ test("no long main-thread task while hard bots think", async ({ page }) => {
   results.hardBotThinkMaxMs = Math.max(0, ...data.thinks);
   results.longTasksWhileThinking = data.longTasks.length;
   results.longestMainThreadTaskMs = Math.max(0, ...data.longTasks);
+  results.longestTracedTaskMs = Math.max(0, ...tasks);
+  results.tracedTasksOver30Ms = tasks.filter((d) => d > 30).length;
   expect(data.thinks.length).toBeGreaterThan(3);
   expect(results.longestMainThreadTaskMs).toBeLessThanOrEqual(50);
 });

@@ -55,6 +55,8 @@ export function webBench(): void {
   line("web hard bot think time (max)", r.hardBotThinkMaxMs, "ms");
   line("web long tasks while hard bots think", r.longTasksWhileThinking, "tasks");
   line("web longest main-thread task while hard bots think", r.longestMainThreadTaskMs, "ms");
+  line("web longest main-thread task while hard bots think (Chromium trace)", r.longestTracedTaskMs, "ms");
+  line("web main-thread tasks over 30 ms while hard bots think (Chromium trace)", r.tracedTasksOver30Ms, "tasks");
   if (run.status !== 0) process.stdout.write("web benchmark: a limit was exceeded (see above)\n");
 }
 

@@ -118,6 +118,18 @@ export function makeTranslator(lang: Lang, dict: Dict): T {
   };
 }
 
+/**
+ * Makes the translator's `Intl` objects now. The first `Intl.ListFormat` of a page loads ICU's
+ * locale data, a 20–50 ms task (and longer on a busy machine): made on first use it landed in the
+ * middle of a game, while the bots think (docs/benchmarks.md). The app calls this once the home
+ * screen is up and the page is idle, which the first render does not wait for.
+ */
+export function warmUp(t: T): void {
+  t({ key: "srArmsShow", params: { list: [1, 2] } });
+  t({ key: "srArmsShow", params: { list: anyOf([1, 2]) } });
+  t({ key: "bonesLeft", params: { n: 2 } });
+}
+
 const LOADERS: { readonly [L in Lang]: () => Promise<Dict> } = {
   en: () => import("./en").then((m) => m.en),
   nl: () => import("./nl").then((m) => m.nl),
