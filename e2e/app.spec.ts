@@ -12,6 +12,11 @@ test("home shows every game, the bots and the rule options", async ({ page, erro
   await expect(page.getByRole("heading", { name: /Crossbones/ })).toBeVisible();
   for (const name of ["French", "Cut Throat", "Partner"])
     await expect(page.locator(".game-name", { hasText: name })).toBeVisible();
+  // The start is in view without scrolling; the rule options are folded under the presets.
+  const start = await page.getByTestId("start").boundingBox();
+  expect(start && start.y + start.height).toBeLessThanOrEqual(800);
+  await expect(page.locator(".option label").first()).toBeHidden();
+  await page.getByTestId("rule-options").locator("summary").click();
   // Every French option is offered with its one-line explanation.
   for (const label of ["Target", "0-0 is worth", "Held doubles", "Doubles stack", "Penalty pass", "Board pass costs"]) {
     await expect(page.locator(".option label", { hasText: label }).first()).toBeVisible();
@@ -265,7 +270,7 @@ test("Cut Throat for two and Partner play to a score sheet", async ({ page }) =>
   await expect(page.locator("#score-sheet")).toBeVisible();
   await shot(page, "cutthroat-sheet");
   await startGame(page, { game: "partner", seed: 17 });
-  await expect(page.locator(".seat-top")).toContainText("Your team");
+  await expect(page.locator(".seat-top .seat-team")).toHaveText("partner");
   await playByKeyboard(page);
   await expect(page.locator("#score-sheet")).toBeVisible();
   await shot(page, "partner-sheet");
