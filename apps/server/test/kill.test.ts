@@ -168,8 +168,14 @@ describe("kill -9 mid-hand and restart on the same data", () => {
       const afterAct = k % 2 === 1;
       if (afterAct) {
         await new Promise<void>((resolve) => {
+          // (Should nobody act for a while, the kill comes anyway.)
+          const anyway = setTimeout(() => {
+            ReconnectingSeat.onAct = null;
+            resolve();
+          }, 3000);
           ReconnectingSeat.onAct = () => {
             ReconnectingSeat.onAct = null;
+            clearTimeout(anyway);
             process.kill(srv.pid as number, "SIGKILL");
             resolve();
           };

@@ -318,6 +318,8 @@ export class ReconnectingSeat {
 
   private consider(m: Frame): void {
     const view = m.view;
+    // A leave lost with a connection (the seat is still ours): say it again.
+    if (this.left && m.table.you === this.seat && !view.finished) this.write({ t: "leave", table: this.code });
     if (this.left) return;
     if (this.ids >= this.leaveAfter && !this.pending) {
       this.left = true;
