@@ -36,6 +36,7 @@ import {
   type TaskStep,
   toRecord,
   tryAction,
+  viewOf,
 } from "../src/tutorial";
 import { refusalText } from "../src/view/refusalText";
 
@@ -297,6 +298,19 @@ describe("task details", () => {
     expect(explain(find("cutthroat-line", "play"), "1-4@L")).toBe(LINE_NO_FIT);
     expect(explain(find("cutthroat-line", "pose"), "2-5")).toBe("You cannot pose 2-5: this hand is posed with 6-6.");
     expect(explain(find("cutthroat-passing", "must"), "pass")).toBe(MUST_PLAY);
+  });
+
+  it("C2: a tapped bone that fits no end is refused naming both ends (the table sends no target)", () => {
+    const step = find("cutthroat-line", "play");
+    const run = startLesson("cutthroat-line", lessonOfStep(step).steps.indexOf(step));
+    const out = tryAction(run, { type: "play", bone: "4-4" });
+    expect(out.kind).toBe("wrong");
+    const feedback = viewOf(out.run).feedback;
+    expect(feedback && "refusal" in feedback).toBe(true);
+    if (!feedback || !("refusal" in feedback)) return;
+    expect(refusalText(translator("en"), feedback.refusal, names("en"))).toBe(
+      "You cannot play 4-4 anywhere: the ends show left 5 and right 3.",
+    );
   });
 
   it("P2: the winner poses any bone", () => {
