@@ -8,6 +8,7 @@
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { serverRefusal } from "@crossbones/protocol";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance } from "fastify";
 import { Hub, type OnlineOptions } from "./online/hub.js";
@@ -49,7 +50,10 @@ export async function buildServer(options: ServerOptions = {}): Promise<Server> 
     app.addHook("onClose", () => hub.close());
   }
   app.get("/healthz", async () => ({ ok: true }));
-  if (root === false) return { app, hub };
+  if (root === false) {
+    app.setNotFoundHandler((_req, reply) => reply.code(404).send({ error: serverRefusal("not-found") }));
+    return { app, hub };
+  }
   await app.register(fastifyStatic, {
     root,
     wildcard: true,
@@ -62,9 +66,9 @@ export async function buildServer(options: ServerOptions = {}): Promise<Server> 
     },
   });
   app.setNotFoundHandler((req, reply) => {
-    if (req.method === "GET" && !req.url.includes("."))
+    if (req.method === "GET" && !req.url.includes(".") && !req.url.startsWith("/api/"))
       return reply.header("cache-control", "no-cache").sendFile("index.html");
-    return reply.code(404).send({ error: "not found" });
+    return reply.code(404).send({ error: serverRefusal("not-found") });
   });
   return { app, hub };
 }

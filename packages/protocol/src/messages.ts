@@ -120,6 +120,7 @@ export const SERVER_REFUSAL_CODES = [
   "bad-setup",
   "bad-origin",
   "going-away",
+  "not-found",
   "server-error",
 ] as const;
 export type ServerRefusalCode = (typeof SERVER_REFUSAL_CODES)[number];
@@ -362,6 +363,7 @@ export const SERVER_MESSAGES: Readonly<Record<ServerRefusalCode, string>> = {
   "bad-setup": "that table cannot be made",
   "bad-origin": "connections are not accepted from this page",
   "going-away": "the server is restarting: reconnect in a moment",
+  "not-found": "there is nothing at that address",
   "server-error": "something went wrong on the server; try again",
 };
 
@@ -406,4 +408,14 @@ function firstIssue(error: z.ZodError): string {
   if (!issue) return "invalid";
   const path = issue.path.map(String).join(".").slice(0, 60);
   return `${path || "message"}: ${issue.message}`.slice(0, 120);
+}
+
+/** Bytes of `text` in UTF-8 (a surrogate pair, two code units, is 4 bytes). */
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    bytes += c < 0x80 ? 1 : c < 0x800 ? 2 : c >= 0xd800 && c <= 0xdbff ? 4 : c >= 0xdc00 && c <= 0xdfff ? 0 : 3;
+  }
+  return bytes;
 }

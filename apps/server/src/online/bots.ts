@@ -16,23 +16,46 @@ interface Pending {
 }
 
 export class BotPool {
-  private readonly workers: Worker[] = [];
+  private readonly workers = new Set<Worker>();
   private readonly idle: Worker[] = [];
   private readonly queue: { request: BotRequest; pending: Pending }[] = [];
   private readonly pending = new Map<number, Pending>();
+  /** The request each busy worker is thinking about. */
+  private readonly busy = new Map<Worker, number>();
+  private readonly script = fileURLToPath(import.meta.resolve("@crossbones/bots/worker/node"));
   private nextId = 1;
   private closed = false;
 
   constructor(threads: number) {
-    const script = fileURLToPath(import.meta.resolve("@crossbones/bots/worker/node"));
-    for (let i = 0; i < Math.max(1, threads); i++) {
-      const worker = new Worker(script);
-      worker.on("message", (response: BotResponse) => this.answer(worker, response));
-      worker.on("error", (error) => this.fail(error));
-      worker.unref();
-      this.workers.push(worker);
-      this.idle.push(worker);
-    }
+    for (let i = 0; i < Math.max(1, threads); i++) this.spawn();
+  }
+
+  /**
+   * A worker. One that dies (a crash, an out-of-memory) fails the request it held — the table then
+   * plays the first legal move — and is replaced, so no table waits for a bot forever.
+   */
+  private spawn(): void {
+    const worker = new Worker(this.script);
+    worker.on("message", (response: BotResponse) => this.answer(worker, response));
+    worker.on("error", () => undefined);
+    worker.on("exit", () => {
+      this.workers.delete(worker);
+      const i = this.idle.indexOf(worker);
+      if (i >= 0) this.idle.splice(i, 1);
+      const id = this.busy.get(worker);
+      this.busy.delete(worker);
+      if (id !== undefined) {
+        this.pending.get(id)?.reject(new Error("the bot's thread stopped"));
+        this.pending.delete(id);
+      }
+      if (!this.closed) {
+        this.spawn();
+        this.pump();
+      }
+    });
+    worker.unref();
+    this.workers.add(worker);
+    this.idle.push(worker);
   }
 
   /** The move of a bot of `level` for the seat whose view this is. */
@@ -50,6 +73,7 @@ export class BotPool {
       const worker = this.idle.pop() as Worker;
       const { request, pending } = this.queue.shift() as { request: BotRequest; pending: Pending };
       this.pending.set(request.id, pending);
+      this.busy.set(worker, request.id);
       worker.postMessage(request);
     }
   }
@@ -57,6 +81,7 @@ export class BotPool {
   private answer(worker: Worker, response: BotResponse): void {
     const pending = this.pending.get(response.id);
     this.pending.delete(response.id);
+    this.busy.delete(worker);
     this.idle.push(worker);
     this.pump();
     if (!pending) return;
@@ -64,14 +89,9 @@ export class BotPool {
     else pending.reject(new Error(response.ok ? "unexpected answer" : response.error));
   }
 
-  private fail(error: Error): void {
-    for (const p of this.pending.values()) p.reject(error);
-    this.pending.clear();
-  }
-
   async close(): Promise<void> {
     this.closed = true;
     for (const { pending } of this.queue.splice(0)) pending.reject(new Error("the bot pool is closed"));
-    await Promise.all(this.workers.map((w) => w.terminate()));
+    await Promise.all([...this.workers].map((w) => w.terminate()));
   }
 }

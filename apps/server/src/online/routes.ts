@@ -65,7 +65,9 @@ export async function onlineRoutes(app: FastifyInstance, hub: Hub, options: Rout
     for (const c of connections) c.goingAway();
   });
   const perMinute = options.requestsPerMinute ?? 600;
-  await app.register(websocket, { options: { maxPayload: MAX_CLIENT_FRAME * 2 } });
+  // Frames up to 64 KB reach the connection and are refused as too large by name; beyond that
+  // the socket is closed (1009) before anything reads them.
+  await app.register(websocket, { options: { maxPayload: MAX_CLIENT_FRAME * 16 } });
   // HTTP routes are limited per address (@fastify/rate-limit); socket frames by the connection.
   await app.register(rateLimit, {
     global: false,

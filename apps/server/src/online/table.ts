@@ -386,14 +386,15 @@ export class LiveTable {
       return;
     }
     const view = viewFor(this.game, turn);
+    const clock = this.setup.clock;
+    // The deadline shows the same whether or not the seat can play: a missing one would tell.
+    if (clock) this.deadline = this.turnStarted + (clock.move + this.banks[turn]) * 1000;
     if (view.plays.length === 0 && view.canPass && view.passCost === 0) {
       // Nothing fits: the pass is made for the player, after a moment everyone can see.
       this.later(this.deps.timing.forcedPass, () => this.serverMove(turn, { type: "pass" }, view.version));
       return;
     }
-    const clock = this.setup.clock;
-    if (!clock) return;
-    this.deadline = this.turnStarted + (clock.move + this.banks[turn]) * 1000;
+    if (!clock || this.deadline === null) return;
     this.later(Math.max(0, this.deadline - now), () => {
       // Out of time: the seat is away and a bot plays for it until the player acts again.
       this.banks[turn] = 0;
