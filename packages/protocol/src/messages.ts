@@ -376,7 +376,10 @@ export function serverRefusal(code: ServerRefusalCode, params: Record<string, un
 export function readClientMessage(
   text: string,
 ): { ok: true; message: ClientMessage } | { ok: false; refusal: WireRefusal } {
-  if (text.length > MAX_CLIENT_FRAME) return { ok: false, refusal: serverRefusal("too-large") };
+  // Bytes, not characters: a character takes up to 3 bytes in UTF-8.
+  if (text.length > MAX_CLIENT_FRAME || (text.length * 3 > MAX_CLIENT_FRAME && utf8Length(text) > MAX_CLIENT_FRAME)) {
+    return { ok: false, refusal: serverRefusal("too-large") };
+  }
   let json: unknown;
   try {
     json = JSON.parse(text);
