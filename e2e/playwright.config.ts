@@ -4,6 +4,9 @@
  * report; screenshots go to test-results/ as artifacts.
  */
 
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3199);
@@ -39,7 +42,8 @@ export default defineConfig({
   },
   webServer: {
     command: "node ../apps/server/bin/server.js",
-    env: { PORT: String(PORT) },
+    // Online tables in a fresh directory: every run starts with no guests and no tables.
+    env: { PORT: String(PORT), DATA_DIR: mkdtempSync(join(tmpdir(), "crossbones-e2e-")) },
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 30_000,

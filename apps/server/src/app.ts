@@ -2,13 +2,14 @@
  * The HTTP server: serves the built web app (apps/web/dist) as static files, with the service
  * worker and the HTML never cached (so an update reaches players) and hashed assets cached for
  * a year, and online play (`/api/…`, `/ws`; online/). Every unknown path that looks like a page
- * gets index.html (the app routes it, e.g. an invite link `/t/K7QX2M`).
+ * gets index.html. An invite link `/t/K7QX2M` is sent on to `/?t=K7QX2M`: the app's files are
+ * addressed relative to its page, so the app lives at one path and routes by its query.
  */
 
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { serverRefusal } from "@crossbones/protocol";
+import { serverRefusal, TABLE_CODE } from "@crossbones/protocol";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance } from "fastify";
 import { Hub, type OnlineOptions } from "./online/hub.js";
@@ -54,6 +55,12 @@ export async function buildServer(options: ServerOptions = {}): Promise<Server> 
     app.setNotFoundHandler((_req, reply) => reply.code(404).send({ error: serverRefusal("not-found") }));
     return { app, hub };
   }
+  app.get<{ Params: { code: string } }>("/t/:code", (req, reply) => {
+    const code = req.params.code.toUpperCase();
+    return TABLE_CODE.test(code)
+      ? reply.redirect(`/?t=${code}`, 302)
+      : reply.code(404).send({ error: serverRefusal("not-found") });
+  });
   await app.register(fastifyStatic, {
     root,
     wildcard: true,

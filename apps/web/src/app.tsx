@@ -10,7 +10,7 @@ import { Home } from "./ui/Home";
 import { ExportDialog, Replay } from "./ui/Records";
 import { SettingsScreen } from "./ui/SettingsScreen";
 
-type Screen = "home" | "table" | "settings" | "replay" | "learn";
+type Screen = "home" | "table" | "settings" | "replay" | "learn" | "online";
 
 /** The lessons are loaded when first opened: they weigh nothing on the way to a game. */
 type LearnModule = typeof import("./tutorial/Learn");
@@ -18,6 +18,23 @@ let learnModule: Promise<LearnModule> | null = null;
 function loadLearn(): Promise<LearnModule> {
   learnModule ??= import("./tutorial/Learn");
   return learnModule;
+}
+
+/** Online play is loaded when first opened, like the lessons. */
+type OnlineModule = typeof import("./online/Online");
+let onlineModule: Promise<OnlineModule> | null = null;
+function loadOnline(): Promise<OnlineModule> {
+  onlineModule ??= import("./online/Online");
+  return onlineModule;
+}
+
+/**
+ * The online table in the page's address: `?t=K7QX2M` (the server sends an invite link
+ * `/t/K7QX2M` there; the app's files are addressed relative to the page, so it lives at one path).
+ * Online play checks the code (it has the protocol; this file stays light).
+ */
+function tableInAddress(): string | null {
+  return new URLSearchParams(location.search).get("t")?.trim().toUpperCase() || null;
 }
 
 function initial() {
@@ -28,7 +45,9 @@ function initial() {
   let screen: Screen = (stored.screen as Screen) ?? "home";
   if (screen === "table" && !session) screen = "home";
   if (screen === "replay") screen = "home";
-  return { settings, session, lastSetup, screen, lessons: stored.lessons };
+  const code = tableInAddress();
+  if (code) screen = "online";
+  return { settings, session, lastSetup, screen, lessons: stored.lessons, code };
 }
 
 /** The language on screen and its translator (the next one is shown once its dictionary is loaded). */
@@ -48,6 +67,9 @@ export function App(props: Language) {
   const [exporting, setExporting] = useState(false);
   const [lessons, setLessons] = useState<unknown>(start.lessons);
   const [learn, setLearn] = useState<LearnModule | null>(null);
+  const [online, setOnline] = useState<OnlineModule | null>(null);
+  const [tableCode, setTableCode] = useState<string | null>(start.code);
+  const [watchRecord, setWatchRecord] = useState<string | undefined>(undefined);
   const [language, setLanguage] = useState<Language>({ lang: props.lang, t: props.t });
   const t = language.t;
 
@@ -82,6 +104,32 @@ export function App(props: Language) {
   }, [screen, learn]);
 
   useEffect(() => {
+    if (screen !== "online" || online) return;
+    let live = true;
+    loadOnline()
+      .then((m) => {
+        if (live) setOnline(m);
+      })
+      .catch(() => {
+        if (live) setScreen("home");
+      });
+    return () => {
+      live = false;
+    };
+  }, [screen, online]);
+
+  // Back and forward between the lobby and online tables follow the address.
+  useEffect(() => {
+    const onPop = () => {
+      const code = tableInAddress();
+      setTableCode(code);
+      if (code) setScreen("online");
+    };
+    addEventListener("popstate", onPop);
+    return () => removeEventListener("popstate", onPop);
+  }, []);
+
+  useEffect(() => {
     writeStored({
       settings,
       session: session ? saveSession(session) : undefined,
@@ -104,8 +152,16 @@ export function App(props: Language) {
     setScreen("table");
   };
 
+  /** Opens an online table (or the lobby: null) and puts it in the page's address. */
+  const openTable = (code: string | null) => {
+    if (code !== tableCode) history.pushState(null, "", code ? `?t=${code}` : location.pathname);
+    setTableCode(code);
+  };
+
   const go = (next: Screen) => {
     if (next === "settings") setReturnTo(screen === "settings" ? "home" : screen);
+    if (screen === "online" && next !== "online" && next !== "settings") openTable(null);
+    if (next !== "replay") setWatchRecord(undefined);
     setScreen(next);
     window.scrollTo(0, 0);
   };
@@ -144,6 +200,7 @@ export function App(props: Language) {
           onStart={start_}
           onReplay={() => go("replay")}
           onLearn={() => go("learn")}
+          onOnline={() => go("online")}
         />
       )}
       {screen === "learn" && !learn && <p class="loading">{t("loading")}</p>}
@@ -167,6 +224,21 @@ export function App(props: Language) {
           }
         />
       )}
+      {screen === "online" && !online && <p class="loading">{t("loading")}</p>}
+      {screen === "online" && online && (
+        <online.Online
+          t={t}
+          settings={settings}
+          code={tableCode}
+          onOpen={openTable}
+          onHome={() => go("home")}
+          onWatchRecord={(text) => {
+            setWatchRecord(text);
+            setScreen("replay");
+            window.scrollTo(0, 0);
+          }}
+        />
+      )}
       {screen === "table" && session && (
         <GameTable
           session={session}
@@ -180,7 +252,15 @@ export function App(props: Language) {
       {screen === "settings" && (
         <SettingsScreen t={t} settings={settings} onChange={setSettings} onBack={() => go(returnTo)} />
       )}
-      {screen === "replay" && <Replay t={t} settings={settings} onBack={() => go("home")} />}
+      {screen === "replay" && (
+        <Replay
+          key={watchRecord ?? ""}
+          t={t}
+          settings={settings}
+          initial={watchRecord}
+          onBack={() => go(watchRecord === undefined ? "home" : "online")}
+        />
+      )}
       {exporting && session && <ExportDialog t={t} session={session} onClose={() => setExporting(false)} />}
     </div>
   );

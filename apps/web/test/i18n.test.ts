@@ -55,8 +55,21 @@ const NAMES: readonly Key[] = [
 
 /** Words that are spelled the same in that language. */
 const SAME_WORD: Readonly<Record<"nl" | "es", readonly Key[]>> = {
-  nl: ["continueDesc", "team", "handNumber", "handScore", "armW", "pt_title", "rv_score"],
-  es: ["after", "speedNormal"],
+  nl: [
+    "continueDesc",
+    "team",
+    "handNumber",
+    "handScore",
+    "armW",
+    "pt_title",
+    "rv_score",
+    "online.lobby",
+    "online.offline",
+    "online.clock",
+    "react.sorry",
+  ],
+  // "s", the symbol for seconds.
+  es: ["after", "speedNormal", "online.clock"],
 };
 
 /** No letters outside the placeholders: "{kind}: +{points}", "{n}". */

@@ -24,7 +24,9 @@ function values<T extends string>(list: readonly T[]): [T, ...T[]] {
 
 const bone = z.string().regex(/^[0-6]-[0-6]$/);
 const seat = z.int().min(0).max(3);
-const tableCode = z.string().regex(/^[A-Z2-9]{6}$/);
+/** A table's code as read: six of A-Z and 2-9 (the server makes them without I, L and O: tokens.ts). */
+export const TABLE_CODE = /^[A-Z2-9]{6}$/;
+const tableCode = z.string().regex(TABLE_CODE);
 const gameKind = z.enum(values(GAME_KINDS));
 export const BOT_LEVELS = ["easy", "medium", "hard"] as const;
 export const botLevel = z.enum(BOT_LEVELS);
@@ -124,6 +126,12 @@ export const SERVER_REFUSAL_CODES = [
   "server-error",
 ] as const;
 export type ServerRefusalCode = (typeof SERVER_REFUSAL_CODES)[number];
+
+/** The answers of the HTTP routes a client reads (docs/protocol.md). */
+export const guestAnswer = z.object({ token: z.string(), player: z.object({ id: z.string(), name: z.string() }) });
+/** A guest: the token that is this player, and the player's id and name. */
+export type Guest = z.infer<typeof guestAnswer>;
+export const tableAnswer = z.object({ code: tableCode });
 
 /** A refusal as sent: the code, its parameters and an English message (translated by clients). */
 export const wireRefusal = z.looseObject({

@@ -3,22 +3,28 @@
  * name and the token that makes this browser that player (any tab, after any reload).
  */
 
-import type { TableSetup, WireRefusal } from "@crossbones/protocol";
+import { type Guest, guestAnswer, type TableSetup, type WireRefusal } from "@crossbones/protocol";
 
-export interface Guest {
-  readonly token: string;
-  readonly player: { readonly id: string; readonly name: string };
-}
+export type { Guest };
 
 const KEY = "crossbones/guest";
 
 /** The guest this device plays as, if one was made here. */
 export function savedGuest(): Guest | null {
   try {
-    const value = JSON.parse(localStorage.getItem(KEY) ?? "null") as Guest | null;
-    return value && typeof value.token === "string" && typeof value.player?.name === "string" ? value : null;
+    const value = guestAnswer.safeParse(JSON.parse(localStorage.getItem(KEY) ?? "null"));
+    return value.success ? value.data : null;
   } catch {
     return null;
+  }
+}
+
+/** Forgets this device's guest (the server no longer knows it). */
+export function forgetGuest(): void {
+  try {
+    localStorage.removeItem(KEY);
+  } catch {
+    // Nothing was kept.
   }
 }
 

@@ -12,7 +12,7 @@ import type { T } from "../i18n";
 import { act, BOT_NAMES, backTo, botSeed, dealNext, HUMAN, humanView, type Session, undoTarget } from "../session";
 import { type Settings, timing } from "../settings";
 import { click, knock } from "../sound";
-import { Modal } from "./Modal";
+import { ResignButton } from "./ResignButton";
 import { GameEnd, ScoreSheet } from "./ScoreSheet";
 import { Table } from "./Table";
 
@@ -222,40 +222,15 @@ function TableMenu({
   onExport: () => void;
   finished: boolean;
 }) {
-  const [confirm, setConfirm] = useState(false);
   return (
     <nav class="table-menu" aria-label={t("menu")}>
       <button type="button" onClick={onNewGame}>
         {t("newGame")}
       </button>
-      {!finished && (
-        <button type="button" onClick={() => setConfirm(true)}>
-          {t("resign")}
-        </button>
-      )}
+      {!finished && <ResignButton t={t} onResign={onResign} />}
       <button type="button" onClick={onExport}>
         {t("exportRecord")}
       </button>
-      {confirm && (
-        <Modal title={t("resign")} onClose={() => setConfirm(false)} id="confirm-resign">
-          <p>{t("resignConfirm")}</p>
-          <div class="buttons">
-            <button type="button" onClick={() => setConfirm(false)} autofocus>
-              {t("cancel")}
-            </button>
-            <button
-              type="button"
-              class="danger"
-              onClick={() => {
-                setConfirm(false);
-                onResign();
-              }}
-            >
-              {t("resign")}
-            </button>
-          </div>
-        </Modal>
-      )}
     </nav>
   );
 }

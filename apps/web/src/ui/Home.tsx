@@ -20,6 +20,8 @@ export interface HomeProps {
   onReplay: () => void;
   /** Opens the lessons. */
   onLearn: () => void;
+  /** Opens the online lobby. */
+  onOnline: () => void;
 }
 
 const GAMES: readonly { kind: GameKind; players: number }[] = [
@@ -44,7 +46,7 @@ function defaultsFor(game: GameKind): Record<string, unknown> {
   return out;
 }
 
-export function Home({ t, saved, lastSetup, onContinue, onStart, onReplay, onLearn }: HomeProps) {
+export function Home({ t, saved, lastSetup, onContinue, onStart, onReplay, onLearn, onOnline }: HomeProps) {
   const [game, setGame] = useState<GameKind>(lastSetup?.game ?? "french");
   const [players, setPlayers] = useState<number>(lastSetup?.players ?? 4);
   const [levels, setLevels] = useState<BotLevel[]>([...(lastSetup?.levels ?? ["easy", "medium", "medium", "medium"])]);
@@ -97,6 +99,13 @@ export function Home({ t, saved, lastSetup, onContinue, onStart, onReplay, onLea
           {t("learn")}
         </button>
         <p>{t("learnDesc")}</p>
+      </section>
+
+      <section class="card continue online-entry">
+        <button type="button" class="big" onClick={onOnline} data-testid="play-online">
+          {t("playOnline")}
+        </button>
+        <p>{t("playOnlineDesc")}</p>
       </section>
 
       <form

@@ -105,8 +105,19 @@ function namesIn(source: string): readonly string[] | null {
   }
 }
 
-export function Replay({ t, settings, onBack }: { t: T; settings: Settings; onBack: () => void }) {
-  const [text, setText] = useState("");
+export function Replay({
+  t,
+  settings,
+  onBack,
+  initial,
+}: {
+  t: T;
+  settings: Settings;
+  onBack: () => void;
+  /** A record to show at once (an online game from the lobby). */
+  initial?: string;
+}) {
+  const [text, setText] = useState(initial ?? "");
   const [error, setError] = useState("");
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   /** The version on screen: 1 (the first deal) to the record's last. */
@@ -143,6 +154,11 @@ export function Replay({ t, settings, onBack }: { t: T; settings: Settings; onBa
     setLoaded({ json: JSON.parse(source), game, names: parsed.value.names, starts });
     setVersion(1);
   };
+
+  // Only the record given when the viewer opened (the app keys the viewer by it).
+  useEffect(() => {
+    if (initial) load(initial);
+  }, []);
 
   const last = loaded?.game.version ?? 1;
   useEffect(() => {

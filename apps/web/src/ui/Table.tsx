@@ -23,6 +23,7 @@ import {
   type Refusal,
   type SeatView,
   sideOf,
+  type TableView,
 } from "@crossbones/engine";
 import type { ComponentChildren } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
@@ -76,6 +77,13 @@ export interface TableProps {
   actions?: ComponentChildren;
   /** The id of the "which arm?" dialog. */
   chooserId?: string;
+  /**
+   * A spectator's table: the view is the spectators' (`spectatorSeat`), the bottom seat is just
+   * another player's, face down, and nobody's turn is "yours".
+   */
+  watching?: boolean;
+  /** A message the host has for the player (an online refusal that came back later). */
+  message?: string | null;
   className?: string;
   /** Dialogs over the table: the score sheet, the end of the game. */
   children?: ComponentChildren;
@@ -105,7 +113,7 @@ export function Table(props: TableProps) {
     const timer = setTimeout(() => setLanded(view.version), anim);
     return () => clearTimeout(timer);
   }, [view.version, landing]);
-  const myTurn = view.turn === me && !landing;
+  const myTurn = !props.watching && view.turn === me && !landing;
   const interactive = !!props.act && myTurn;
   const handOver = view.phase === "hand-over" || view.phase === "finished";
   const plays = new Map<Bone, LegalPlay>(view.plays.map((p) => [p.bone, p]));
@@ -226,7 +234,11 @@ export function Table(props: TableProps) {
     .filter((x): x is string => x !== null);
   const status =
     props.status ??
-    (landing ? (lastEvents[lastEvents.length - 1] ?? "") : autoPassing ? t("autoPassing") : statusText(t, view, name));
+    (landing
+      ? (lastEvents[lastEvents.length - 1] ?? "")
+      : autoPassing
+        ? t("autoPassing")
+        : statusText(t, props.watching ? { ...view, seat: -1 } : view, name));
   const summary =
     myTurn && view.table && !autoPassing ? turnSummary(t, view.table, view.layout, view.legalMoves) : status;
   const boardLabel = view.table
@@ -252,7 +264,14 @@ export function Table(props: TableProps) {
     >
       <h1 class="visually-hidden">{t("table")}</h1>
       <div class="tablebar">
-        <Scores view={view} t={t} name={name} conceal={!!props.conceal} title={props.scoresTitle} />
+        <Scores
+          view={view}
+          t={t}
+          name={name}
+          conceal={!!props.conceal}
+          title={props.scoresTitle}
+          watching={!!props.watching}
+        />
         {props.menu}
       </div>
       {sides.map((seat) => (
@@ -266,6 +285,7 @@ export function Table(props: TableProps) {
           penalties={penalties(seat)}
           pass={passes[seat] ?? null}
           conceal={!!props.conceal}
+          watching={!!props.watching}
           highlight={highlight}
           settings={settings}
           t={t}
@@ -323,13 +343,13 @@ export function Table(props: TableProps) {
             {props.actions}
           </span>
         </div>
-        {(notice || hint !== null) && (
+        {(notice || props.message || hint !== null) && (
           <p class="notice" role="alert">
             {hint !== null
               ? hint === PASS
                 ? t("hintPass")
                 : t("hintText", { move: moveText(t, view.layout, hint, view.phase === "pose") })
-              : notice}
+              : notice || props.message}
           </p>
         )}
         <div
@@ -341,6 +361,15 @@ export function Table(props: TableProps) {
           tabIndex={-1}
           style={handRows(dealt)}
         >
+          {props.watching &&
+            view.hands[me] === null &&
+            Array.from({ length: view.handSizes[me] }, (_, i) => (
+              <span key={`back-${i}`} class="hand-bone static" aria-hidden="true">
+                <svg viewBox="-0.5 -1 1 2" aria-hidden="true">
+                  <BoneBack vertical />
+                </svg>
+              </span>
+            ))}
           {myBones.map((bone, i) => {
             const ok = plays.has(bone);
             const hinted = hint !== null && hint !== PASS && moveBone(hint) === bone;
@@ -411,6 +440,14 @@ export function Table(props: TableProps) {
       {props.children}
     </div>
   );
+}
+
+/**
+ * The spectators' view as a table can draw it: seat 0 at the bottom, its bones face down (until the
+ * hand is over), nothing to play. Use with `watching`.
+ */
+export function spectatorSeat(view: TableView): SeatView {
+  return { ...view, seat: 0, hand: view.hands[0] ?? 0, legalMoves: [], plays: [], canPass: false, passCost: 0 };
 }
 
 function isBoneOf(e: GameEvent, seat: number): boolean {
@@ -507,6 +544,7 @@ function SeatPanel({
   penalties,
   pass,
   conceal,
+  watching,
   highlight,
   settings,
   t,
@@ -519,6 +557,7 @@ function SeatPanel({
   penalties: number;
   pass: SeatPass | null;
   conceal: boolean;
+  watching: boolean;
   highlight: ReadonlySet<Bone>;
   settings: Settings;
   t: T;
@@ -526,7 +565,8 @@ function SeatPanel({
   const shown = view.hands[seat];
   const count = view.handSizes[seat];
   const vertical = side === "left" || side === "right";
-  const partner = view.rules.game === "partner" && sideOf(view.rules, seat) === sideOf(view.rules, view.seat);
+  const partner =
+    !watching && view.rules.game === "partner" && sideOf(view.rules, seat) === sideOf(view.rules, view.seat);
   const active = view.turn === seat;
   const faces = shown === null ? null : bonesOf(shown);
   return (
@@ -578,12 +618,15 @@ function Scores({
   name,
   conceal,
   title,
+  watching,
 }: {
   view: SeatView;
   t: T;
   name: (seat: number) => string;
   conceal: boolean;
   title?: string;
+  /** A spectator: teams are named by their players, not "yours" and "theirs". */
+  watching: boolean;
 }) {
   const rules = view.rules;
   const teams = rules.game === "partner";
@@ -594,7 +637,15 @@ function Scores({
       <span class="scores-title">{title ?? `${hand} · ${target}`}</span>
       {view.totals.map((total, side) => (
         <span class="score" key={side} data-side={side}>
-          <b>{teams ? (side === sideOf(rules, view.seat) ? t("yourTeam") : t("theirTeam")) : name(side)}</b>{" "}
+          <b>
+            {!teams
+              ? name(side)
+              : watching
+                ? t("teamOf", { names: [name(side), name(side + 2)] })
+                : side === sideOf(rules, view.seat)
+                  ? t("yourTeam")
+                  : t("theirTeam")}
+          </b>{" "}
           {conceal ? "?" : total}
         </span>
       ))}

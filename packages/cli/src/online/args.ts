@@ -4,6 +4,8 @@
  * A mistake is a `UsageError` (exit status 2), said in one line.
  */
 
+import { TABLE_CODE } from "@crossbones/protocol";
+
 /** A command line the command cannot use: printed with the usage, exit status 2. */
 export class UsageError extends Error {}
 
@@ -81,7 +83,7 @@ export function tableCodeOf(parsed: Parsed): string {
   if (!text) throw new UsageError("--table CODE is needed");
   // An invite link works as well as its code.
   const code = (/\/t\/([^/?#]+)\/?$/.exec(text)?.[1] ?? text).toUpperCase();
-  if (!/^[A-Z2-9]{6}$/.test(code)) throw new UsageError(`--table ${JSON.stringify(text)} is not a table code`);
+  if (!TABLE_CODE.test(code)) throw new UsageError(`--table ${JSON.stringify(text)} is not a table code`);
   return code;
 }
 

@@ -4,19 +4,19 @@
  * refusal's message and code; a server that cannot be reached, one with exit status 3.
  */
 
-import { type TableSetup, type WireRefusal, wireRefusal } from "@crossbones/protocol";
+import {
+  type Guest,
+  guestAnswer,
+  type TableSetup,
+  tableAnswer,
+  type WireRefusal,
+  wireRefusal,
+} from "@crossbones/protocol";
 import { z } from "zod";
 import { CliError, UNREACHABLE } from "./args.js";
 
 const TIMEOUT_MS = 15_000;
 
-export interface Guest {
-  readonly token: string;
-  readonly player: { readonly id: string; readonly name: string };
-}
-
-const guestAnswer = z.object({ token: z.string(), player: z.object({ id: z.string(), name: z.string() }) });
-const tableAnswer = z.object({ code: z.string().regex(/^[A-Z2-9]{6}$/) });
 const refusalAnswer = z.object({ error: wireRefusal });
 
 /** A refusal as the command prints it: the English message, its reason if any, and the code. */

@@ -1,0 +1,513 @@
+/**
+ * "Play online" (loaded on demand, like the lessons): a display name first (a guest, kept on this
+ * device), then the lobby — quick match, make a table and invite friends by code or link, join by
+ * code, your tables and your finished games — and the online table itself (`/t/CODE`).
+ */
+
+import { type GameKind, PLAYER_COUNTS } from "@crossbones/engine";
+import { type ServerMessage, TABLE_CODE, type TableSetup } from "@crossbones/protocol";
+import { useEffect, useMemo, useState } from "preact/hooks";
+import { GAME_KEYS, type T } from "../i18n";
+import type { Settings } from "../settings";
+import { PRESETS } from "../view/presets";
+import {
+  ApiError,
+  createTable,
+  type FinishedGame,
+  forgetGuest,
+  type Guest,
+  gameRecord,
+  myGames,
+  myTables,
+  newGuest,
+  savedGuest,
+} from "./api";
+import { OnlineClient } from "./client";
+import { OnlineTable } from "./OnlineTable";
+import { onlineRefusalText } from "./refusal";
+
+export interface OnlineProps {
+  t: T;
+  settings: Settings;
+  /** The table of the page's address (`/t/CODE`), or null for the lobby. */
+  code: string | null;
+  /** Opens a table (or the lobby: null), updating the page's address. */
+  onOpen: (code: string | null) => void;
+  onHome: () => void;
+  /** Watch a record in the replay viewer. */
+  onWatchRecord: (text: string) => void;
+}
+
+const GAMES: readonly GameKind[] = ["french", "cutthroat", "partner"];
+type SeatChoice = TableSetup["seats"][number];
+
+export function Online(props: OnlineProps) {
+  const { t } = props;
+  const [guest, setGuest] = useState<Guest | null>(savedGuest);
+  if (!guest) return <NameForm t={t} onGuest={setGuest} inviting={props.code !== null} />;
+  if (props.code !== null && !TABLE_CODE.test(props.code)) {
+    return (
+      <main class="online card">
+        <p class="error" role="alert">
+          {t("online.badCode")}
+        </p>
+        <button type="button" onClick={() => props.onOpen(null)}>
+          {t("online.lobby")}
+        </button>
+      </main>
+    );
+  }
+  return (
+    <Signed
+      {...props}
+      guest={guest}
+      onForget={() => {
+        forgetGuest();
+        setGuest(null);
+      }}
+    />
+  );
+}
+
+function Signed(props: OnlineProps & { guest: Guest; onForget: () => void }) {
+  const { t, guest } = props;
+  const client = useMemo(() => new OnlineClient(OnlineClient.urlOf(location), guest.token), [guest.token]);
+  const [sat, setSat] = useState<string | null>(null);
+  const [bye, setBye] = useState<string | null>(null);
+  useEffect(() => {
+    // The server does not know this guest (its data was reset): choose a name again.
+    const off = client.on((m) => {
+      if (m.t !== "bye" || m.retry) return;
+      if (m.refusal.code === "bad-token") props.onForget();
+      else setBye(onlineRefusalText(t, m.refusal, () => guest.player.name));
+    });
+    return () => {
+      off();
+      client.close();
+    };
+  }, [client]);
+
+  if (bye) {
+    return (
+      <main class="online card">
+        <p class="error" role="alert" data-testid="bye">
+          {bye}
+        </p>
+        <button type="button" onClick={() => location.reload()}>
+          {t("online.reload")}
+        </button>
+      </main>
+    );
+  }
+
+  // An invite link seats the player at once (if a seat is open), then shows the table.
+  useEffect(() => {
+    if (!props.code || sat === props.code) return;
+    client.sit(props.code);
+    setSat(props.code);
+  }, [props.code]);
+
+  if (props.code) {
+    return (
+      <OnlineTable
+        client={client}
+        code={props.code}
+        t={t}
+        settings={props.settings}
+        onLobby={() => props.onOpen(null)}
+        onWatchRecord={props.onWatchRecord}
+      />
+    );
+  }
+  return <Lobby {...props} client={client} />;
+}
+
+function NameForm({ t, onGuest, inviting }: { t: T; onGuest: (g: Guest) => void; inviting: boolean }) {
+  const [name, setName] = useState("");
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+  return (
+    <main class="online card">
+      <h1>{t("online.title")}</h1>
+      <p>{inviting ? t("online.nameForInvite") : t("online.nameIntro")}</p>
+      <form
+        class="online-name"
+        onSubmit={async (e) => {
+          e.preventDefault();
+          setBusy(true);
+          try {
+            onGuest(await newGuest(name.trim()));
+          } catch (err) {
+            setError(
+              err instanceof ApiError && err.refusal
+                ? onlineRefusalText(t, err.refusal, () => name)
+                : t("online.offlineError"),
+            );
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        <label for="guest-name">{t("online.yourName")}</label>
+        <input
+          id="guest-name"
+          value={name}
+          maxLength={24}
+          required
+          autoComplete="nickname"
+          onInput={(e) => setName((e.target as HTMLInputElement).value)}
+          data-testid="guest-name"
+        />
+        <button type="submit" class="primary" disabled={busy || name.trim() === ""} data-testid="guest-go">
+          {t("online.continue")}
+        </button>
+      </form>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+    </main>
+  );
+}
+
+function Lobby(props: OnlineProps & { guest: Guest; client: OnlineClient }) {
+  const { t, guest, client } = props;
+  const [error, setError] = useState("");
+  const [queued, setQueued] = useState<Extract<ServerMessage, { t: "queued" }> | null>(null);
+  const [now, setNow] = useState(Date.now());
+  const [tables, setTables] = useState<{ code: string; status: string }[]>([]);
+  const [games, setGames] = useState<FinishedGame[]>([]);
+  const [join, setJoin] = useState("");
+
+  useEffect(() => {
+    const off = client.on((m) => {
+      if (m.t === "queued") setQueued(m);
+      else if (m.t === "matched") {
+        setQueued(null);
+        props.onOpen(m.table);
+      } else if (m.t === "refused" && m.table === null)
+        setError(onlineRefusalText(t, m.refusal, () => guest.player.name));
+    });
+    myTables(guest).then(
+      (r) => setTables(r.tables),
+      () => undefined,
+    );
+    myGames(guest).then(
+      (r) => setGames(r.games),
+      () => undefined,
+    );
+    return off;
+  }, [client]);
+  useEffect(() => {
+    if (!queued) return;
+    const timer = setInterval(() => setNow(Date.now()), 500);
+    return () => clearInterval(timer);
+  }, [queued]);
+
+  return (
+    <main class="online lobby" data-testid="lobby">
+      <header class="online-head">
+        <h1>{t("online.title")}</h1>
+        <p>{t("online.signedIn", { name: guest.player.name })}</p>
+      </header>
+      {error && (
+        <p class="error card" role="alert">
+          {error}
+        </p>
+      )}
+      <QuickMatch t={t} client={client} queued={queued} now={now} onCancel={() => setQueued(null)} />
+      <CreateTable t={t} guest={guest} onMade={props.onOpen} onError={setError} />
+      <section class="card online-join">
+        <h2>{t("online.join")}</h2>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            const code = join.trim().toUpperCase();
+            if (TABLE_CODE.test(code)) props.onOpen(code);
+            else setError(t("online.badCode"));
+          }}
+        >
+          <label for="join-code">{t("online.code")}</label>
+          <input
+            id="join-code"
+            value={join}
+            maxLength={6}
+            autoCapitalize="characters"
+            onInput={(e) => setJoin((e.target as HTMLInputElement).value)}
+            data-testid="join-code"
+          />
+          <button type="submit">{t("online.joinButton")}</button>
+        </form>
+      </section>
+      {tables.length > 0 && (
+        <section class="card online-mine">
+          <h2>{t("online.myTables")}</h2>
+          <ul>
+            {tables.map((table) => (
+              <li key={table.code}>
+                <button type="button" class="ghost" onClick={() => props.onOpen(table.code)}>
+                  {table.code}
+                </button>{" "}
+                {t(
+                  table.status === "finished"
+                    ? "online.statusFinished"
+                    : table.status === "playing"
+                      ? "online.statusPlaying"
+                      : "online.statusWaiting",
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {games.length > 0 && (
+        <section class="card online-games">
+          <h2>{t("online.myGames")}</h2>
+          <ul>
+            {games.map((g) => (
+              <li key={g.id}>
+                <span>
+                  {t(GAME_KEYS[g.kind as GameKind]?.name ?? "french")} · {g.names.join(", ")} ·{" "}
+                  {new Date(g.finished).toLocaleDateString()}
+                </span>{" "}
+                <button type="button" class="small" onClick={async () => props.onWatchRecord(await gameRecord(g.id))}>
+                  {t("online.watchGame")}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <div class="buttons">
+        <button type="button" class="ghost" onClick={props.onHome}>
+          {t("back")}
+        </button>
+      </div>
+    </main>
+  );
+}
+
+function QuickMatch({
+  t,
+  client,
+  queued,
+  now,
+  onCancel,
+}: {
+  t: T;
+  client: OnlineClient;
+  queued: Extract<ServerMessage, { t: "queued" }> | null;
+  now: number;
+  onCancel: () => void;
+}) {
+  const [game, setGame] = useState<GameKind>("french");
+  const [players, setPlayers] = useState(4);
+  return (
+    <section class="card online-quick">
+      <h2>{t("online.quick")}</h2>
+      <p>{t("online.quickText")}</p>
+      {queued ? (
+        <div role="status" data-testid="queued">
+          <p>
+            {t("online.waitingPlayers", { n: queued.waiting })}{" "}
+            {t("online.botsIn", { n: Math.max(0, Math.ceil((queued.botsAt - now) / 1000)) })}
+          </p>
+          <button
+            type="button"
+            onClick={() => {
+              client.send({ t: "unqueue" });
+              onCancel();
+            }}
+          >
+            {t("cancel")}
+          </button>
+        </div>
+      ) : (
+        <div class="row">
+          <GamePicker t={t} game={game} players={players} onGame={setGame} onPlayers={setPlayers} name="quick" />
+          <button
+            type="button"
+            class="primary"
+            onClick={() => client.send({ t: "queue", game, players: game === "cutthroat" ? players : 4 })}
+            data-testid="quick-go"
+          >
+            {t("online.quickGo")}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function GamePicker({
+  t,
+  game,
+  players,
+  onGame,
+  onPlayers,
+  name,
+}: {
+  t: T;
+  game: GameKind;
+  players: number;
+  onGame: (g: GameKind) => void;
+  onPlayers: (n: number) => void;
+  name: string;
+}) {
+  return (
+    <>
+      <fieldset class="row">
+        <legend>{t("game")}</legend>
+        {GAMES.map((g) => (
+          <label key={g} class={`pill ${game === g ? "chosen" : ""}`}>
+            <input
+              type="radio"
+              name={`${name}-game`}
+              checked={game === g}
+              onChange={() => {
+                onGame(g);
+                if (!PLAYER_COUNTS[g].includes(players)) onPlayers(4);
+              }}
+            />
+            {t(GAME_KEYS[g].name)}
+          </label>
+        ))}
+      </fieldset>
+      {game === "cutthroat" && (
+        <fieldset class="row">
+          <legend>{t("players")}</legend>
+          {PLAYER_COUNTS.cutthroat.map((n) => (
+            <label key={n} class={`pill ${players === n ? "chosen" : ""}`}>
+              <input type="radio" name={`${name}-players`} checked={players === n} onChange={() => onPlayers(n)} />
+              {t("playersN", { n })}
+            </label>
+          ))}
+        </fieldset>
+      )}
+    </>
+  );
+}
+
+const SEAT_CHOICES: readonly SeatChoice[] = ["human", "bot:easy", "bot:medium", "bot:hard"];
+
+function CreateTable({
+  t,
+  guest,
+  onMade,
+  onError,
+}: {
+  t: T;
+  guest: Guest;
+  onMade: (code: string) => void;
+  onError: (text: string) => void;
+}) {
+  const [game, setGame] = useState<GameKind>("french");
+  const [players, setPlayers] = useState(4);
+  const [seats, setSeats] = useState<SeatChoice[]>(["human", "human", "bot:medium", "bot:medium"]);
+  const [preset, setPreset] = useState("standard");
+  const [clock, setClock] = useState(true);
+  const [isPrivate, setPrivate] = useState(true);
+  const count = game === "cutthroat" ? players : 4;
+  const presets = PRESETS.filter((p) => p.games.includes(game));
+  const options = presets.find((p) => p.id === preset)?.options ?? {};
+  return (
+    <section class="card online-create">
+      <h2>{t("online.create")}</h2>
+      <form
+        onSubmit={async (e) => {
+          e.preventDefault();
+          const setup: TableSetup = {
+            game,
+            players: count,
+            options: options as TableSetup["options"],
+            seats: ["human", ...seats.slice(1, count)],
+            clock: clock || !isPrivate ? { move: 20, bank: 60 } : null,
+            private: isPrivate,
+          };
+          try {
+            onMade((await createTable(guest, setup)).code);
+          } catch (err) {
+            onError(
+              err instanceof ApiError && err.refusal
+                ? onlineRefusalText(t, err.refusal, () => guest.player.name)
+                : t("online.offlineError"),
+            );
+          }
+        }}
+      >
+        <GamePicker
+          t={t}
+          game={game}
+          players={players}
+          name="create"
+          onGame={(g) => {
+            setGame(g);
+            setPreset(PRESETS.find((p) => p.games.includes(g))?.id ?? "standard");
+          }}
+          onPlayers={setPlayers}
+        />
+        <fieldset class="bots">
+          <legend>{t("online.seats")}</legend>
+          {Array.from({ length: count - 1 }, (_, i) => i + 1).map((seat) => (
+            <label key={seat} class="bot">
+              <span>{t("online.seatN", { n: seat + 1 })}</span>
+              <select
+                value={seats[seat]}
+                onChange={(e) => {
+                  const next = [...seats];
+                  next[seat] = (e.target as HTMLSelectElement).value as SeatChoice;
+                  setSeats(next);
+                }}
+                data-testid={`seat-${seat}`}
+              >
+                {SEAT_CHOICES.map((c) => (
+                  <option key={c} value={c}>
+                    {c === "human" ? t("online.person") : t(c.slice(4) as "easy" | "medium" | "hard")}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ))}
+        </fieldset>
+        <fieldset class="row presets">
+          <legend>{t("presets")}</legend>
+          {presets.map((p) => (
+            <button
+              type="button"
+              key={p.id}
+              class={`pill ${preset === p.id ? "chosen" : ""}`}
+              aria-pressed={preset === p.id}
+              title={t(p.desc)}
+              onClick={() => setPreset(p.id)}
+            >
+              {t(p.name)}
+            </button>
+          ))}
+        </fieldset>
+        <label class="check">
+          <input
+            type="checkbox"
+            checked={isPrivate}
+            onChange={(e) => setPrivate((e.target as HTMLInputElement).checked)}
+          />
+          <span>{t("online.private")}</span>
+        </label>
+        <label class="check">
+          <input
+            type="checkbox"
+            checked={clock || !isPrivate}
+            disabled={!isPrivate}
+            onChange={(e) => setClock((e.target as HTMLInputElement).checked)}
+          />
+          <span>{t("online.clockOption")}</span>
+        </label>
+        <div class="buttons">
+          <button type="submit" class="primary" data-testid="create-table">
+            {t("online.createButton")}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

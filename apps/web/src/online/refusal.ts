@@ -1,0 +1,40 @@
+/**
+ * A refusal from the server in the player's language: the server's own codes (a table that does
+ * not exist, a seat taken, a restart) by their text here, the engine's through `refusalText`.
+ */
+
+import type { Refusal } from "@crossbones/engine";
+import { SERVER_REFUSAL_CODES, type ServerRefusalCode, type WireRefusal } from "@crossbones/protocol";
+import type { Key, T } from "../i18n";
+import { refusalText } from "../view/refusalText";
+
+const SERVER_TEXTS: Readonly<Record<ServerRefusalCode, Key>> = {
+  "bad-message": "online.refusal.bad-message",
+  "too-large": "online.refusal.too-large",
+  "rate-limited": "online.refusal.rate-limited",
+  "bad-protocol": "online.refusal.bad-protocol",
+  "bad-token": "online.refusal.bad-token",
+  "not-hello": "online.refusal.not-hello",
+  "unknown-table": "online.refusal.unknown-table",
+  "not-seated": "online.refusal.not-seated",
+  "seat-taken": "online.refusal.seat-taken",
+  "table-full": "online.refusal.table-full",
+  "not-finished": "online.refusal.not-finished",
+  "bad-setup": "online.refusal.bad-setup",
+  "bad-origin": "online.refusal.bad-origin",
+  "going-away": "online.refusal.going-away",
+  "not-found": "online.refusal.not-found",
+  "server-error": "online.refusal.server-error",
+};
+
+function isServerCode(code: string): code is ServerRefusalCode {
+  return (SERVER_REFUSAL_CODES as readonly string[]).includes(code);
+}
+
+/** `refusal` in words; `name` names a seat. A guest's name the server would not take says so. */
+export function onlineRefusalText(t: T, refusal: WireRefusal, name: (seat: number) => string): string {
+  if (refusal.code === "bad-message" && refusal.field === "name") return t("online.refusal.bad-name");
+  if (isServerCode(refusal.code)) return t(SERVER_TEXTS[refusal.code]);
+  // The server's engine refusals carry the engine's parameters (the protocol checks the code).
+  return refusalText(t, refusal as unknown as Refusal, name);
+}

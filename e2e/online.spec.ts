@@ -1,0 +1,174 @@
+/**
+ * Online play through the web app, against the real server (the one `npm start` runs): two
+ * browsers (two guests) at one Partner table with two bots, made in one and joined by the invite
+ * link in the other; a whole hand played through the table, a reload in the middle that finds the
+ * same seat and hand, and a third browser that can only watch and sees no hand but the board.
+ */
+
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { checkA11y, expect, shot, test } from "./fixtures";
+
+/** A fresh browser profile (its own guest) with English and fast animations. */
+async function profile(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext();
+  await context.addInitScript(() => {
+    if (!localStorage.getItem("crossbones/v1"))
+      localStorage.setItem("crossbones/v1", JSON.stringify({ settings: { lang: "en", speed: "off", sound: false } }));
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  (page as Page & { errors?: string[] }).errors = errors;
+  return { context, page };
+}
+
+async function chooseName(page: Page, name: string): Promise<void> {
+  await page.getByTestId("guest-name").fill(name);
+  await page.getByTestId("guest-go").click();
+}
+
+/** The move counter of the table on `page`. */
+async function moves(page: Page): Promise<number> {
+  return Number((await page.locator(".table").getAttribute("data-moves")) ?? 0);
+}
+
+/**
+ * Makes one move on `page` if it is that player's turn (a playable bone by keyboard, the first arm
+ * when asked, else a pass); true if it moved.
+ */
+async function moveIfTurn(page: Page): Promise<boolean> {
+  if ((await page.locator(".me.turn").count()) === 0) return false;
+  const before = await moves(page);
+  if ((await page.locator(".hand-bone.playable").count()) > 0) {
+    await page.locator(".hand-bone.playable").first().click();
+    if (
+      await page
+        .locator("#choose-arm[open]")
+        .isVisible()
+        .catch(() => false)
+    ) {
+      await page.locator("#choose-arm button").first().click();
+    }
+  } else {
+    await page.keyboard.press("p");
+  }
+  await page.waitForFunction(
+    (b) =>
+      document.querySelector("#score-sheet") ||
+      document.querySelector("#choose-arm[open]") ||
+      Number(document.querySelector(".table")?.getAttribute("data-moves")) !== b,
+    before,
+    { timeout: 15_000 },
+  );
+  if (
+    await page
+      .locator("#choose-arm[open]")
+      .isVisible()
+      .catch(() => false)
+  ) {
+    await page.locator("#choose-arm button").first().click();
+  }
+  return true;
+}
+
+test("two friends play a Partner hand online with two bots; a reload keeps the seat; a third can only watch", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const ama = await profile(browser);
+  const bea = await profile(browser);
+  const cy = await profile(browser);
+
+  // Ama makes a table: Partner, Bea opposite (seat 3 of 4 is a friend), bots at seats 2 and 4.
+  await ama.page.goto("./");
+  await ama.page.getByTestId("play-online").click();
+  await chooseName(ama.page, "Ama");
+  await expect(ama.page.getByTestId("lobby")).toBeVisible();
+  await checkA11y(ama.page, "lobby");
+  await shot(ama.page, "online-lobby");
+  await ama.page.locator(".online-create .pill", { hasText: "Partner" }).click();
+  await ama.page.getByTestId("seat-1").selectOption("bot:easy");
+  await ama.page.getByTestId("seat-2").selectOption("human");
+  await ama.page.getByTestId("seat-3").selectOption("bot:easy");
+  await ama.page.getByTestId("create-table").click();
+  await expect(ama.page.getByTestId("waiting")).toBeVisible();
+  await checkA11y(ama.page, "waiting table");
+  await shot(ama.page, "online-waiting");
+  const code = (await ama.page.getByTestId("table-code").first().textContent()) ?? "";
+  expect(code).toMatch(/^[A-Z2-9]{6}$/);
+  const invite = (await ama.page.getByTestId("invite-link").textContent()) ?? "";
+  expect(invite).toContain(`/t/${code}`);
+  expect(new URL(ama.page.url()).searchParams.get("t")).toBe(code);
+
+  // Bea follows the invite link: a name, and she is seated; the hand is dealt for both.
+  await bea.page.goto(invite);
+  await expect(bea.page.getByText("You were invited to a table")).toBeVisible();
+  await chooseName(bea.page, "Bea");
+  await expect(bea.page.locator(".table")).toBeVisible();
+  await expect(ama.page.locator(".table")).toBeVisible();
+  await expect(ama.page.locator(".seat", { hasText: "Bea" })).toBeVisible();
+  await expect(bea.page.locator(".seat", { hasText: "Ama" })).toBeVisible();
+  await expect(ama.page.locator(".me .hand-bone")).toHaveCount(7);
+  await checkA11y(bea.page, "online table");
+
+  // Cy comes by the same link: every seat is taken, so Cy watches, and sees no hand's faces.
+  await cy.page.goto(invite);
+  await chooseName(cy.page, "Cy");
+  await expect(cy.page.locator(".online-watching")).toBeVisible();
+  await expect(cy.page.getByText("Every seat at this table is taken; you can watch.")).toBeVisible();
+  await expect(cy.page.locator(".me .hand-bone").first()).toBeVisible();
+  await expect(cy.page.locator(".me [data-bone], .seat [data-bone]")).toHaveCount(0);
+  await expect(cy.page.getByTestId("resign")).toHaveCount(0);
+  await shot(cy.page, "online-watching");
+
+  // Play until the hand is over; Bea reloads once in the middle and finds her seat and hand.
+  let reloaded = false;
+  for (let step = 0; step < 400; step++) {
+    if ((await ama.page.locator("#score-sheet").count()) > 0) break;
+    const moved = (await moveIfTurn(ama.page)) || (await moveIfTurn(bea.page));
+    if (!reloaded && (await moves(bea.page)) >= 6) {
+      const hand = await bea.page
+        .locator(".me .hand-bone")
+        .evaluateAll((els) => els.map((e) => e.getAttribute("data-bone")));
+      await bea.page.reload();
+      await expect(bea.page.locator(".table")).toBeVisible();
+      await expect
+        .poll(() =>
+          bea.page.locator(".me .hand-bone").evaluateAll((els) => els.map((e) => e.getAttribute("data-bone"))),
+        )
+        .toEqual(hand);
+      reloaded = true;
+    }
+    if (!moved) await ama.page.waitForTimeout(150);
+  }
+  expect(reloaded).toBe(true);
+  await expect(ama.page.locator("#score-sheet")).toBeVisible({ timeout: 20_000 });
+  await expect(bea.page.locator("#score-sheet")).toBeVisible({ timeout: 20_000 });
+  await shot(ama.page, "online-sheet");
+  // When the hand is over, every hand is shown: the watcher now sees faces too.
+  await expect(cy.page.locator(".seat [data-bone]").first()).toBeAttached({ timeout: 20_000 });
+
+  // Both players' tables agree on the scores.
+  const scores = await ama.page.getByTestId("scores").textContent();
+  expect(await bea.page.getByTestId("scores").textContent()).toBe(scores);
+
+  for (const p of [ama, bea, cy]) {
+    expect((p.page as Page & { errors?: string[] }).errors, "console errors").toEqual([]);
+    await p.context.close();
+  }
+});
+
+test("a table code that does not exist is said so in the lobby's words", async ({ page }) => {
+  await page.goto("./");
+  await page.getByTestId("play-online").click();
+  await chooseName(page, "Dee");
+  await page.getByTestId("join-code").fill("ZZZZZZ");
+  await page.getByRole("button", { name: "Join" }).click();
+  await expect(page.getByText("There is no table with that code.")).toBeVisible();
+  await page.getByTestId("to-lobby").click();
+  await expect(page.getByTestId("lobby")).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+});
