@@ -155,6 +155,23 @@ test("two friends play a Partner hand online with two bots; a reload keeps the s
   const scores = await ama.page.getByTestId("scores").textContent();
   expect(await bea.page.getByTestId("scores").textContent()).toBe(scores);
 
+  // Ama resigns: the game is over for everyone, with a rematch on offer; Bea sees Ama asked.
+  await ama.page.keyboard.press("Escape");
+  await ama.page.getByTestId("resign").click();
+  await ama.page.getByTestId("resign-confirm").click();
+  await expect(ama.page.locator("#game-end")).toBeVisible();
+  await expect(bea.page.locator("#game-end")).toBeVisible();
+  await expect(bea.page.locator("#game-end")).toContainText("Ama resigned");
+  await ama.page.locator("#game-end").getByRole("button", { name: "Play again" }).click();
+  await expect(bea.page.getByTestId("rematch-asked")).toHaveText("Ama would like a rematch.");
+
+  // The finished game is in Ama's lobby, and opens in the replay viewer.
+  await ama.page.keyboard.press("Escape");
+  await ama.page.getByTestId("to-lobby").click();
+  await expect(ama.page).not.toHaveURL(/\?t=/);
+  await ama.page.getByRole("button", { name: "Watch" }).first().click();
+  await expect(ama.page.locator(".replay-view")).toBeVisible();
+
   for (const p of [ama, bea, cy]) {
     expect((p.page as Page & { errors?: string[] }).errors, "console errors").toEqual([]);
     await p.context.close();

@@ -115,7 +115,6 @@ function Signed(props: OnlineProps & { guest: Guest; onForget: () => void }) {
         t={t}
         settings={props.settings}
         onLobby={() => props.onOpen(null)}
-        onWatchRecord={props.onWatchRecord}
       />
     );
   }

@@ -19,6 +19,7 @@ import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { Key, T } from "../i18n";
 import type { Settings } from "../settings";
 import { click, knock } from "../sound";
+import { downloadRecord } from "../ui/Records";
 import { ResignButton } from "../ui/ResignButton";
 import { GameEnd, ScoreSheet } from "../ui/ScoreSheet";
 import { spectatorSeat, Table } from "../ui/Table";
@@ -54,11 +55,9 @@ export interface OnlineTableProps {
   settings: Settings;
   /** Back to the lobby. */
   onLobby: () => void;
-  /** Watch a finished game's record in the replay viewer. */
-  onWatchRecord: (text: string) => void;
 }
 
-export function OnlineTable({ client, code, t, settings, onLobby, onWatchRecord }: OnlineTableProps) {
+export function OnlineTable({ client, code, t, settings, onLobby }: OnlineTableProps) {
   const [frame, setFrame] = useState<TableMessage | null>(null);
   const [link, setLink] = useState<LinkStatus>(client.status);
   /** A refusal in words, with the version on screen when it came (null: before the table did). */
@@ -157,9 +156,13 @@ export function OnlineTable({ client, code, t, settings, onLobby, onWatchRecord 
   const showEnd = view.finished && sheetClosed !== -1;
   const open = info.seats.some((s) => s.kind === "open");
   const invite = `${location.origin}/t/${code}`;
-  const downloadRecord = async () => {
-    const text = JSON.stringify(await (await fetch(`/api/tables/${code}/record`)).json(), null, 2);
-    onWatchRecord(text);
+  const saveRecord = async () => {
+    const response = await fetch(`/api/tables/${code}/record`).catch(() => null);
+    if (!response?.ok) {
+      setMessage({ text: t("online.offlineError"), version: view.version });
+      return;
+    }
+    downloadRecord(JSON.stringify(await response.json(), null, 2), `crossbones-${code}.json`);
   };
 
   const menu = (
@@ -305,7 +308,7 @@ export function OnlineTable({ client, code, t, settings, onLobby, onWatchRecord 
             t={t}
             name={name}
             onNewGame={() => client.send({ t: "rematch", table: code })}
-            onExport={() => void downloadRecord()}
+            onExport={() => void saveRecord()}
             onClose={() => setSheetClosed(-1)}
           />
         )}

@@ -26,17 +26,20 @@ export function recordText(session: Session): string {
   return JSON.stringify(makeRecord(session.game, seatNames(session.setup.players)), null, 2);
 }
 
+/** Saves a record's text as a file named `name`. */
+export function downloadRecord(text: string, name: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
 export function ExportDialog({ t, session, onClose }: { t: T; session: Session; onClose: () => void }) {
   const text = recordText(session);
   const [copied, setCopied] = useState(false);
-  const download = () => {
-    const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
-    const a = document.createElement("a");
-    a.href = url;
-    a.download = `crossbones-${session.setup.game}-${session.setup.seed}.json`;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  };
+  const download = () => downloadRecord(text, `crossbones-${session.setup.game}-${session.setup.seed}.json`);
   return (
     <Modal title={t("exportTitle")} onClose={onClose} id="export">
       <p>{t("exportText")}</p>
