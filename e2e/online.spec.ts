@@ -1,28 +1,39 @@
 /**
  * Online play through the web app, against the real server (the one `npm start` runs): two
  * browsers (two guests) at one Partner table with two bots, made in one and joined by the invite
- * link in the other; a whole hand played through the table, a reload in the middle that finds the
- * same seat and hand, and a third browser that can only watch and sees no hand but the board.
+ * link in the other; a whole hand played through the table, with one of them offline for a while
+ * and back in the same hand, then a reload that finds the same seat and hand; a third browser that
+ * can only watch and sees no hand but the board; resign, rematch, and the game in the lobby.
  */
 
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { checkA11y, expect, shot, test } from "./fixtures";
 
+interface Profile {
+  readonly context: BrowserContext;
+  readonly page: Page;
+  /** Console errors and uncaught exceptions (none expected). */
+  readonly errors: string[];
+  /** While set, the browser's own "connection failed" errors are expected. */
+  offline: boolean;
+}
+
 /** A fresh browser profile (its own guest) with English and fast animations. */
-async function profile(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+async function profile(browser: Browser): Promise<Profile> {
   const context = await browser.newContext();
   await context.addInitScript(() => {
     if (!localStorage.getItem("crossbones/v1"))
       localStorage.setItem("crossbones/v1", JSON.stringify({ settings: { lang: "en", speed: "off", sound: false } }));
   });
   const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (e) => errors.push(e.message));
+  const p: Profile = { context, page, errors: [], offline: false };
+  page.on("pageerror", (e) => p.errors.push(e.message));
   page.on("console", (m) => {
-    if (m.type() === "error") errors.push(m.text());
+    if (m.type() !== "error") return;
+    if (p.offline && /WebSocket connection .* failed|ERR_INTERNET_DISCONNECTED/.test(m.text())) return;
+    p.errors.push(m.text());
   });
-  (page as Page & { errors?: string[] }).errors = errors;
-  return { context, page };
+  return p;
 }
 
 async function chooseName(page: Page, name: string): Promise<void> {
@@ -124,26 +135,39 @@ test("two friends play a Partner hand online with two bots; a reload keeps the s
   await expect(cy.page.getByTestId("resign")).toHaveCount(0);
   await shot(cy.page, "online-watching");
 
-  // Play until the hand is over; Bea reloads once in the middle and finds her seat and hand.
+  // Play until the hand is over. In the middle Bea's browser goes offline for a while and comes
+  // back into the same hand by itself (no reload); later she reloads and finds her seat and hand.
+  const handOf = (page: Page) =>
+    page.locator(".me .hand-bone").evaluateAll((els) => els.map((e) => e.getAttribute("data-bone")));
+  let wentOffline = false;
   let reloaded = false;
   for (let step = 0; step < 400; step++) {
     if ((await ama.page.locator("#score-sheet").count()) > 0) break;
     const moved = (await moveIfTurn(ama.page)) || (await moveIfTurn(bea.page));
-    if (!reloaded && (await moves(bea.page)) >= 6) {
-      const hand = await bea.page
-        .locator(".me .hand-bone")
-        .evaluateAll((els) => els.map((e) => e.getAttribute("data-bone")));
+    const played = await moves(bea.page);
+    if (!wentOffline && played >= 4) {
+      const hand = await handOf(bea.page);
+      bea.offline = true;
+      await bea.context.setOffline(true);
+      await expect(bea.page.getByTestId("reconnecting")).toBeVisible();
+      await expect(ama.page.locator(".seat", { hasText: "Bea" })).toContainText("offline");
+      await bea.page.waitForTimeout(3000);
+      await bea.context.setOffline(false);
+      await expect(bea.page.getByTestId("reconnecting")).toBeHidden();
+      bea.offline = false;
+      await expect(ama.page.locator(".seat", { hasText: "Bea" })).not.toContainText("offline");
+      await expect.poll(() => handOf(bea.page)).toEqual(hand);
+      wentOffline = true;
+    } else if (wentOffline && !reloaded && played >= 10) {
+      const hand = await handOf(bea.page);
       await bea.page.reload();
       await expect(bea.page.locator(".table")).toBeVisible();
-      await expect
-        .poll(() =>
-          bea.page.locator(".me .hand-bone").evaluateAll((els) => els.map((e) => e.getAttribute("data-bone"))),
-        )
-        .toEqual(hand);
+      await expect.poll(() => handOf(bea.page)).toEqual(hand);
       reloaded = true;
     }
     if (!moved) await ama.page.waitForTimeout(150);
   }
+  expect(wentOffline).toBe(true);
   expect(reloaded).toBe(true);
   await expect(ama.page.locator("#score-sheet")).toBeVisible({ timeout: 20_000 });
   await expect(bea.page.locator("#score-sheet")).toBeVisible({ timeout: 20_000 });
@@ -173,7 +197,7 @@ test("two friends play a Partner hand online with two bots; a reload keeps the s
   await expect(ama.page.locator(".replay-view")).toBeVisible();
 
   for (const p of [ama, bea, cy]) {
-    expect((p.page as Page & { errors?: string[] }).errors, "console errors").toEqual([]);
+    expect(p.errors, "console errors").toEqual([]);
     await p.context.close();
   }
 });

@@ -123,6 +123,24 @@ describe.concurrent("flows", () => {
     expect(last?.table.seats[seat]).toMatchObject({ kind: "human", name: "Ben", connected: true, away: false });
   });
 
+  it("heartbeat: a player whose network vanished (no answer to pings) shows as offline, and the seat stays", async () => {
+    const s = await server({ heartbeatMs: 100 });
+    const [ana, ben] = [await guest(s.url, "Ana"), await guest(s.url, "Ben")];
+    const code = await createTable(s.url, ana.token, setup("partner", ["human", "bot:easy", "human", "bot:easy"]));
+    const a = await connect(s, ana.token);
+    const b = await connect(s, ben.token);
+    a.send({ t: "watch", table: code });
+    b.send({ t: "sit", table: code });
+    const seated = await reach(a, code, (m) => m.table.seats[2].connected);
+    expect(seated.table.seats[2]).toMatchObject({ name: "Ben", kind: "human" });
+    // Ben's socket stops reading (as a phone out of coverage): no pong goes back, no close either.
+    b.socket.pause();
+    const gone = await reach(a, code, (m) => !m.table.seats[2].connected, 2000);
+    expect(gone.table.seats[2]).toMatchObject({ name: "Ben", kind: "human", connected: false });
+    // Ana's own socket answers its pings and stays.
+    expect(a.socket.readyState).toBe(a.socket.OPEN);
+  });
+
   it("turn clock: out of time the seat is away and a bot plays it; the player's next action brings it back", async () => {
     // The protocol's smallest clock: 5 s a move, no bank. Bots take 1.5 s, longer than Ana needs.
     const s = await server({ timing: { botDelay: 1500, handPause: 50, forcedPass: 30 } });

@@ -29,6 +29,7 @@ export async function startServer(
     origins?: string[];
     socketsPerAddress?: number;
     requestsPerMinute?: number;
+    heartbeatMs?: number;
   } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "crossbones-online-"));
@@ -42,6 +43,7 @@ export async function startServer(
       origins: options.origins,
       socketsPerAddress: options.socketsPerAddress ?? 1_000_000,
       requestsPerMinute: options.requestsPerMinute ?? 1_000_000,
+      heartbeatMs: options.heartbeatMs,
     },
   });
   await server.app.listen({ port: 0, host: "127.0.0.1" });

@@ -19,6 +19,11 @@ export interface RouteOptions {
   readonly socketsPerAddress?: number;
   /** HTTP API requests one address may make per minute (guests: a tenth of it). */
   readonly requestsPerMinute?: number;
+  /**
+   * How often (ms) each socket is pinged; a socket that has not answered the previous ping is
+   * dropped, so a player whose network vanished shows as offline within two of these (default 20 s).
+   */
+  readonly heartbeatMs?: number;
 }
 
 const guestBody = z.strictObject({
@@ -169,5 +174,20 @@ export async function onlineRoutes(app: FastifyInstance, hub: Hub, options: Rout
       else sockets.set(address, left);
     });
     socket.on("error", () => socket.terminate());
+    // A peer that vanished without closing (a phone out of coverage) answers no ping.
+    let alive = true;
+    socket.on("pong", () => {
+      alive = true;
+    });
+    const heartbeat = setInterval(() => {
+      if (!alive) {
+        socket.terminate();
+        return;
+      }
+      alive = false;
+      socket.ping();
+    }, options.heartbeatMs ?? 20_000);
+    heartbeat.unref();
+    socket.on("close", () => clearInterval(heartbeat));
   });
 }

@@ -79,7 +79,8 @@ export function OnlineTable({ client, code, t, settings, onLobby }: OnlineTableP
       } else if (m.t === "refused" && (m.table === code || m.table === null)) {
         const { frame, t } = latest.current;
         const text = onlineRefusalText(t, m.refusal, (seat) => nameOf(frame?.table ?? null, seat, t));
-        setMessage({ text, version: frame?.view.version ?? null });
+        // A refused action is about the position it was made in; anything else (a seat taken…) is not.
+        setMessage({ text, version: m.id !== null ? (frame?.view.version ?? null) : null });
       } else if (m.t === "reaction" && m.table === code) {
         setReactions((list) => [
           ...list.slice(-3),

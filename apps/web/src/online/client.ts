@@ -3,6 +3,9 @@
  * the guest token, follows tables and sends actions; it reconnects by itself with backoff, follows
  * its tables again and resends an action whose answer never came (same id and version: the server
  * applies it once). Every frame from the server is checked with the protocol's schema first.
+ * A link that went silent (no frame, not even the answer to a ping) is dropped and made again;
+ * when the browser says it is offline, the socket is dropped at once, and made again as soon as
+ * it is back online.
  */
 
 import type { Action } from "@crossbones/engine";
@@ -16,6 +19,9 @@ export interface ClientEvents {
   /** The connection's state changed. */
   readonly status: (status: LinkStatus) => void;
 }
+
+/** A ping after this long without a frame; the link is dropped after twice as long. */
+const QUIET_MS = 15_000;
 
 /** Backoff between reconnection attempts: 0.5 s doubling to 8 s, with jitter. */
 function backoff(attempt: number): number {
@@ -34,12 +40,41 @@ export class OnlineClient {
   private readonly listeners = new Set<(m: ServerMessage) => void>();
   private readonly statusListeners = new Set<(s: LinkStatus) => void>();
   status: LinkStatus = "connecting";
+  private heard = Date.now();
+  private readonly heartbeat: ReturnType<typeof setInterval>;
+  private retry: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     private readonly url: string,
     private readonly token: string,
   ) {
     this.connect();
+    this.heartbeat = setInterval(() => {
+      const quiet = Date.now() - this.heard;
+      if (this.socket?.readyState !== WebSocket.OPEN) return;
+      if (quiet > 2 * QUIET_MS) this.drop();
+      else if (quiet > QUIET_MS) this.raw({ t: "ping" });
+    }, QUIET_MS / 3);
+    addEventListener("offline", this.onOffline);
+    addEventListener("online", this.onOnline);
+  }
+
+  private readonly onOffline = () => this.drop();
+
+  private readonly onOnline = () => {
+    if (this.closed || this.socket) return;
+    if (this.retry !== null) clearTimeout(this.retry);
+    this.retry = null;
+    this.attempt = 0;
+    this.connect();
+  };
+
+  /** Gives up on the current socket (it went quiet, or the device went offline) and reconnects. */
+  private drop(): void {
+    const socket = this.socket;
+    if (!socket) return;
+    socket.close();
+    socket.onclose?.(new CloseEvent("close"));
   }
 
   /** The socket address of the page's own server. */
@@ -67,12 +102,14 @@ export class OnlineClient {
     this.socket = socket;
     socket.onopen = () => {
       this.attempt = 0;
+      this.heard = Date.now();
       this.raw({ t: "hello", protocol: PROTOCOL, token: this.token });
       for (const table of this.followed) this.raw({ t: "watch", table });
       for (const m of this.unanswered.values()) this.raw(m);
       this.setStatus("open");
     };
     socket.onmessage = (e) => {
+      this.heard = Date.now();
       const read = readServerMessage(String(e.data));
       if (!read.ok) return; // A frame that is not the protocol is ignored, never acted on.
       const m = read.message;
@@ -85,8 +122,9 @@ export class OnlineClient {
       this.socket = null;
       if (this.closed) return;
       this.setStatus("reconnecting");
-      setTimeout(
+      this.retry = setTimeout(
         () => {
+          this.retry = null;
           if (!this.closed) this.connect();
         },
         backoff(this.attempt++),
@@ -129,6 +167,10 @@ export class OnlineClient {
 
   close(): void {
     this.closed = true;
+    clearInterval(this.heartbeat);
+    if (this.retry !== null) clearTimeout(this.retry);
+    removeEventListener("offline", this.onOffline);
+    removeEventListener("online", this.onOnline);
     this.setStatus("closed");
     this.socket?.close();
     this.socket = null;
