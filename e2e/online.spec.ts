@@ -47,22 +47,14 @@ async function moves(page: Page): Promise<number> {
 }
 
 /**
- * Makes one move on `page` if it is that player's turn (a playable bone by keyboard, the first arm
- * when asked, else a pass); true if it moved.
+ * Makes one move on `page` if it is that player's turn (the first playable bone, on the first arm
+ * when asked, else a pass by keyboard); true if it moved.
  */
 async function moveIfTurn(page: Page): Promise<boolean> {
   if ((await page.locator(".me.turn").count()) === 0) return false;
   const before = await moves(page);
   if ((await page.locator(".hand-bone.playable").count()) > 0) {
     await page.locator(".hand-bone.playable").first().click();
-    if (
-      await page
-        .locator("#choose-arm[open]")
-        .isVisible()
-        .catch(() => false)
-    ) {
-      await page.locator("#choose-arm button").first().click();
-    }
   } else {
     await page.keyboard.press("p");
   }

@@ -55,6 +55,17 @@ async function reach(client: TestClient, code: string, test: (m: TableMessage) =
   return client.next((m): m is TableMessage => isTable(code)(m) && test(m), ms);
 }
 
+/** Ana and Ben at a Partner table with two easy bots: Ana watches (she made it), Ben sits. */
+async function partnerTable(s: TestServer) {
+  const [ana, ben] = [await guest(s.url, "Ana"), await guest(s.url, "Ben")];
+  const code = await createTable(s.url, ana.token, setup("partner", ["human", "bot:easy", "human", "bot:easy"]));
+  const a = await connect(s, ana.token);
+  const b = await connect(s, ben.token);
+  a.send({ t: "watch", table: code });
+  b.send({ t: "sit", table: code });
+  return { ana, ben, code, a, b };
+}
+
 /** Action ids are the client's, unique per seat (a reused one is taken for a resend). */
 let autoIds = 0;
 
@@ -125,12 +136,7 @@ describe.concurrent("flows", () => {
 
   it("heartbeat: a player whose network vanished (no answer to pings) shows as offline, and the seat stays", async () => {
     const s = await server({ heartbeatMs: 100 });
-    const [ana, ben] = [await guest(s.url, "Ana"), await guest(s.url, "Ben")];
-    const code = await createTable(s.url, ana.token, setup("partner", ["human", "bot:easy", "human", "bot:easy"]));
-    const a = await connect(s, ana.token);
-    const b = await connect(s, ben.token);
-    a.send({ t: "watch", table: code });
-    b.send({ t: "sit", table: code });
+    const { code, a, b } = await partnerTable(s);
     const seated = await reach(a, code, (m) => m.table.seats[2].connected);
     expect(seated.table.seats[2]).toMatchObject({ name: "Ben", kind: "human" });
     // Ben's socket stops reading (as a phone out of coverage): no pong goes back, no close either.
@@ -186,12 +192,7 @@ describe.concurrent("flows", () => {
 
   it("resign through the protocol, then a rematch: every person asks, game 1 starts, game 0 is in my games", async () => {
     const s = await server({ timing: { botDelay: 30, handPause: 50, forcedPass: 30 } });
-    const [ana, ben] = [await guest(s.url, "Ana"), await guest(s.url, "Ben")];
-    const code = await createTable(s.url, ana.token, setup("partner", ["human", "bot:easy", "human", "bot:easy"]));
-    const a = await connect(s, ana.token);
-    const b = await connect(s, ben.token);
-    a.send({ t: "watch", table: code });
-    b.send({ t: "sit", table: code });
+    const { ana, ben, code, a, b } = await partnerTable(s);
     const dealt = await a.next((m): m is TableMessage => isTable(code)(m) && m.view.phase !== "deal");
     // Ana resigns, in turn or out of it, mid-hand: the match is lost for her team.
     let version = dealt.view.version;

@@ -50,6 +50,27 @@ function initial() {
   return { settings, session, lastSetup, screen, lessons: stored.lessons, code };
 }
 
+/** A screen's module, loaded the first time the screen is shown (`onFail`: it could not be). */
+function useScreenModule<M>(wanted: boolean, load: () => Promise<M>, onFail: () => void): M | null {
+  const [module, setModule] = useState<M | null>(null);
+  useEffect(() => {
+    if (!wanted || module) return;
+    let live = true;
+    load().then(
+      (m) => {
+        if (live) setModule(m);
+      },
+      () => {
+        if (live) onFail();
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted, module]);
+  return module;
+}
+
 /** The language on screen and its translator (the next one is shown once its dictionary is loaded). */
 interface Language {
   readonly lang: Lang;
@@ -66,8 +87,6 @@ export function App(props: Language) {
   const [returnTo, setReturnTo] = useState<Screen>("home");
   const [exporting, setExporting] = useState(false);
   const [lessons, setLessons] = useState<unknown>(start.lessons);
-  const [learn, setLearn] = useState<LearnModule | null>(null);
-  const [online, setOnline] = useState<OnlineModule | null>(null);
   const [tableCode, setTableCode] = useState<string | null>(start.code);
   const [watchRecord, setWatchRecord] = useState<string | undefined>(undefined);
   const [language, setLanguage] = useState<Language>({ lang: props.lang, t: props.t });
@@ -88,35 +107,8 @@ export function App(props: Language) {
     };
   }, [settings.lang]);
 
-  useEffect(() => {
-    if (screen !== "learn" || learn) return;
-    let live = true;
-    loadLearn()
-      .then((m) => {
-        if (live) setLearn(m);
-      })
-      .catch(() => {
-        if (live) setScreen("home");
-      });
-    return () => {
-      live = false;
-    };
-  }, [screen, learn]);
-
-  useEffect(() => {
-    if (screen !== "online" || online) return;
-    let live = true;
-    loadOnline()
-      .then((m) => {
-        if (live) setOnline(m);
-      })
-      .catch(() => {
-        if (live) setScreen("home");
-      });
-    return () => {
-      live = false;
-    };
-  }, [screen, online]);
+  const learn = useScreenModule(screen === "learn", loadLearn, () => setScreen("home"));
+  const online = useScreenModule(screen === "online", loadOnline, () => setScreen("home"));
 
   // Back and forward between the lobby and online tables follow the address.
   useEffect(() => {

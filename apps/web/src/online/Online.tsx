@@ -9,6 +9,7 @@ import { type ServerMessage, TABLE_CODE, type TableSetup } from "@crossbones/pro
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { GAME_KEYS, type T } from "../i18n";
 import type { Settings } from "../settings";
+import { PresetPicker } from "../ui/PresetPicker";
 import { PRESETS } from "../view/presets";
 import {
   ApiError,
@@ -469,21 +470,7 @@ function CreateTable({
             </label>
           ))}
         </fieldset>
-        <fieldset class="row presets">
-          <legend>{t("presets")}</legend>
-          {presets.map((p) => (
-            <button
-              type="button"
-              key={p.id}
-              class={`pill ${preset === p.id ? "chosen" : ""}`}
-              aria-pressed={preset === p.id}
-              title={t(p.desc)}
-              onClick={() => setPreset(p.id)}
-            >
-              {t(p.name)}
-            </button>
-          ))}
-        </fieldset>
+        <PresetPicker t={t} presets={presets} chosen={preset} onChoose={(p) => setPreset(p.id)} />
         <label class="check">
           <input
             type="checkbox"

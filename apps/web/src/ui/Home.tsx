@@ -10,6 +10,7 @@ import { useState } from "preact/hooks";
 import { GAME_KEYS, optionKeys, type T } from "../i18n";
 import { BOT_LEVELS, BOT_NAMES, type BotLevel, type Session, type Setup } from "../session";
 import { PRESETS } from "../view/presets";
+import { PresetPicker } from "./PresetPicker";
 
 export interface HomeProps {
   t: T;
@@ -189,20 +190,12 @@ export function Home({ t, saved, lastSetup, onContinue, onStart, onReplay, onLea
           </span>
         </label>
 
-        <fieldset class="row presets">
-          <legend>{t("presets")}</legend>
-          {presets.map((p) => (
-            <button
-              type="button"
-              key={p.id}
-              class={`pill ${activePreset?.id === p.id ? "chosen" : ""}`}
-              aria-pressed={activePreset?.id === p.id}
-              title={t(p.desc)}
-              onClick={() => setOptions({ ...defaultsFor(game), ...p.options })}
-            >
-              {t(p.name)}
-            </button>
-          ))}
+        <PresetPicker
+          t={t}
+          presets={presets}
+          chosen={activePreset?.id ?? null}
+          onChoose={(p) => setOptions({ ...defaultsFor(game), ...p.options })}
+        >
           {activePreset && <p class="preset-desc">{t(activePreset.desc)}</p>}
           <details class="options-fold" data-testid="rule-options">
             <summary>{t("rules")}</summary>
@@ -219,7 +212,7 @@ export function Home({ t, saved, lastSetup, onContinue, onStart, onReplay, onLea
               ))}
             </div>
           </details>
-        </fieldset>
+        </PresetPicker>
 
         <div class="buttons start-bar">
           <button type="submit" class="primary big" data-testid="start">
