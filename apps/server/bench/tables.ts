@@ -66,6 +66,8 @@ interface InFlight {
 
 class Seat {
   private socket!: WebSocket;
+  /** The game at the table (a rematch starts the next, whose versions start again) and its version. */
+  private game = -1;
   private version = -1;
   private timer: NodeJS.Timeout | null = null;
   private ids = 0;
@@ -74,7 +76,7 @@ class Seat {
     private readonly url: string,
     private readonly token: string,
     private readonly code: string,
-    private readonly table: TableRun,
+    readonly run: TableRun,
   ) {}
 
   async open(): Promise<void> {
@@ -91,16 +93,19 @@ class Seat {
   private receive(text: string): void {
     if (!text.startsWith('{"t":"table"')) return;
     const m = JSON.parse(text) as {
-      table: { you: number; status: string };
+      table: { you: number; status: string; game: number };
       view: { version: number; turn: number | null; finished: boolean; you: { legalMoves: string[] } | null };
     };
     const v = m.view.version;
-    if (v <= this.version) return;
+    const game = m.table.game;
+    if (game < this.game || (game === this.game && v <= this.version)) return;
+    this.game = game;
     this.version = v;
-    this.table.seen(v);
+    this.run.seen(game, v);
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     if (m.table.status === "finished") {
+      this.run.finished.add(game);
       this.socket.send(JSON.stringify({ t: "rematch", table: this.code }));
       return;
     }
@@ -114,7 +119,7 @@ class Seat {
         const [bone, target] = move.split("@");
         const action =
           move === "pass" ? { type: "pass" } : target ? { type: "play", bone, target } : { type: "play", bone };
-        this.table.sent(v + 1);
+        this.run.sent(game, v + 1);
         this.socket.send(JSON.stringify({ t: "act", table: this.code, id: `b${this.ids++}`, version: v, action }));
       },
       1000 + Math.random() * 2000,
@@ -129,23 +134,27 @@ class Seat {
 
 /** One table's seats and the actions in flight there. */
 class TableRun {
-  private readonly inFlight = new Map<number, InFlight>();
+  /** The games played to their end here (a rematch follows each). */
+  readonly finished = new Set<number>();
+  /** By game and version ("2:57"). */
+  private readonly inFlight = new Map<string, InFlight>();
   constructor(
     private readonly seats: number,
     private readonly latencies: number[],
     private readonly measuring: () => boolean,
   ) {}
 
-  sent(version: number): void {
-    this.inFlight.set(version, { sent: performance.now(), seen: 0 });
+  sent(game: number, version: number): void {
+    this.inFlight.set(`${game}:${version}`, { sent: performance.now(), seen: 0 });
   }
 
-  seen(version: number): void {
-    const f = this.inFlight.get(version);
+  seen(game: number, version: number): void {
+    const key = `${game}:${version}`;
+    const f = this.inFlight.get(key);
     if (!f) return;
     f.seen++;
     if (f.seen === this.seats) {
-      this.inFlight.delete(version);
+      this.inFlight.delete(key);
       if (this.measuring()) this.latencies.push(performance.now() - f.sent);
     }
   }
@@ -219,12 +228,21 @@ async function main(): Promise<void> {
     }
   }
   const ramp = (performance.now() - started) / 1000;
+  const tables = runs.filter((_, i) => i % players === 0).map((s) => s.run);
   // Let the tables settle into play, then measure.
   await new Promise((r) => setTimeout(r, 5000));
   const before = usage(pid);
   measuring = true;
   const t0 = performance.now();
+  // A soak says how it goes every minute (on standard error; the figures stay on standard output).
+  const progress = setInterval(() => {
+    const u = usage(pid);
+    process.stderr.write(
+      `${Math.round((performance.now() - t0) / 1000)} s: ${latencies.length} actions, rss ${Math.round(u.rss / 2 ** 20)} MB\n`,
+    );
+  }, 60_000);
   await new Promise((r) => setTimeout(r, o.seconds * 1000));
+  clearInterval(progress);
   measuring = false;
   const seconds = (performance.now() - t0) / 1000;
   const after = usage(pid);
@@ -244,6 +262,11 @@ async function main(): Promise<void> {
   line("server rss", after.rss / 2 ** 20, "MB");
   line("server rss per table (after a GC)", (live.rss - idle.rss) / o.tables / 1024, "KB");
   line("server heap per table (after a GC)", (live.heapUsed - idle.heapUsed) / o.tables / 1024, "KB");
+  line(
+    "server games finished",
+    tables.reduce((n, t) => n + t.finished.size, 0),
+    "games (each followed by a rematch)",
+  );
   line("server rss growth while measuring", (after.rss - before.rss) / 2 ** 20, `MB over ${Math.round(seconds)} s`);
   process.exit(0);
 }
