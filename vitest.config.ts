@@ -11,6 +11,7 @@ export default defineConfig({
       "@crossbones/bots": src("bots"),
       "@crossbones/cli": src("cli"),
       "@crossbones/protocol": src("protocol"),
+      "@crossbones/fair": src("fair"),
     },
   },
   test: {

@@ -10,6 +10,7 @@
  */
 
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -69,6 +70,8 @@ class Seat {
   /** The game at the table (a rematch starts the next, whose versions start again) and its version. */
   private game = -1;
   private version = -1;
+  /** The commitment of the deal this seat last sent a seed for. */
+  private seeded = "";
   private timer: NodeJS.Timeout | null = null;
   private ids = 0;
 
@@ -93,9 +96,21 @@ class Seat {
   private receive(text: string): void {
     if (!text.startsWith('{"t":"table"')) return;
     const m = JSON.parse(text) as {
-      table: { you: number; status: string; game: number };
+      table: {
+        you: number;
+        status: string;
+        game: number;
+        fair: { commitment: string; dealt: boolean; seeded: number[] } | null;
+      };
       view: { version: number; turn: number | null; finished: boolean; you: { legalMoves: string[] } | null };
     };
+    // A seed for each deal, as the web app sends it (docs/fairness.md).
+    const fair = m.table.fair;
+    if (fair && !fair.dealt && !fair.seeded.includes(m.table.you) && this.seeded !== fair.commitment) {
+      this.seeded = fair.commitment;
+      const seed = randomBytes(32).toString("hex");
+      this.socket.send(JSON.stringify({ t: "seed", table: this.code, commitment: fair.commitment, seed }));
+    }
     const v = m.view.version;
     const game = m.table.game;
     if (game < this.game || (game === this.game && v <= this.version)) return;
@@ -184,7 +199,8 @@ async function main(): Promise<void> {
   const url = `http://127.0.0.1:${port}`;
   const pid = child.pid as number;
   const idle = await collected();
-  const players = o.game === "cutthroat" ? 4 : 4;
+  // Every game at four seats: Partner needs them, and French and Cut Throat are measured alike.
+  const players = 4;
 
   const latencies: number[] = [];
   let measuring = false;

@@ -12,7 +12,7 @@ import WebSocket from "ws";
 import { buildServer, type Server } from "../src/app.js";
 import type { Timing } from "../src/online/table.js";
 
-export const FAST: Timing = { botDelay: 0, handPause: 0, forcedPass: 0 };
+export const FAST: Timing = { botDelay: 0, handPause: 0, forcedPass: 0, seedWait: 0 };
 
 export interface TestServer {
   readonly url: string;

@@ -15,6 +15,7 @@
  */
 
 import { replayRecord } from "@crossbones/engine";
+import { checkHand, type DealProof, faultMessage } from "@crossbones/fair";
 import type { TableSetup } from "@crossbones/protocol";
 import { afterAll, describe, expect, it } from "vitest";
 import { Store } from "../src/online/store.js";
@@ -119,7 +120,7 @@ describe("kill -9 mid-hand and restart on the same data", () => {
   it(`${PLANS.length} tables, ${KILLS} kills: every table continues, nothing accepted is lost`, async () => {
     const started = Date.now();
     const rnd = random(SEED);
-    const srv = await ChildServer.start({ timing: { botDelay: 0, handPause: 50, forcedPass: 30 } });
+    const srv = await ChildServer.start({ timing: { botDelay: 0, handPause: 50, forcedPass: 30, seedWait: 200 } });
     server = srv;
     const url = () => srv.url;
     const codes: string[] = [];
@@ -207,6 +208,8 @@ describe("kill -9 mid-hand and restart on the same data", () => {
     const problems: string[] = [];
     let frames = 0;
     let games = 0;
+    let proofs = 0;
+    let seedsIn = 0;
     for (const [t, code] of codes.entries()) {
       // Every game of the table: the finished ones from "my games", the last one from the table too.
       const mine = (await (
@@ -231,7 +234,24 @@ describe("kill -9 mid-hand and restart on the same data", () => {
         if (game.hands.some((h) => h.result === null)) problems.push(`${code}/${index}: a hand not played out`);
         if (index === last && game.version !== latestOf(code)?.view.version)
           problems.push(`${code}: record at ${game.version}, clients at ${latestOf(code)?.view.version}`);
-        const moves = (record as { hands: { moves: string[] }[] }).hands.map((h) => h.moves);
+        // Every deal's proof survives the kills and checks; a seed in it is the one its seat sent.
+        const hands = (record as { hands: { moves: string[]; fair?: DealProof }[] }).hands;
+        for (const [i, h] of hands.entries()) {
+          if (!h.fair) {
+            problems.push(`${code}/${index} hand ${i}: no proof of its deal`);
+            continue;
+          }
+          proofs++;
+          const fault = await checkHand(game.config, h.fair, game.hands[i].deal);
+          if (fault) problems.push(`${code}/${index} hand ${i}: ${faultMessage(fault)}`);
+          for (const s of byTable(code)) {
+            const seed = h.fair.seeds[s.seat];
+            if (seed !== null && s.seeds.get(h.fair.commitment) !== seed)
+              problems.push(`${code}/${index} hand ${i}: seat ${s.seat}'s seed is not the one it sent`);
+            if (seed !== null) seedsIn++;
+          }
+        }
+        const moves = hands.map((h) => h.moves);
         for (const s of byTable(code))
           for (const seen of s.log.seen) {
             if (seen.game !== index) continue;
@@ -287,9 +307,12 @@ describe("kill -9 mid-hand and restart on the same data", () => {
         `${sum((s) => s.log.connections - 1)} reconnects; ${sum((s) => s.log.resent)} actions resent after a kill ` +
         `(${sum((s) => s.log.resentAcked)} acknowledged: applied before the kill or then, ` +
         `${sum((s) => s.log.resentStale)} stale); ${frames} views checked against the records; ` +
+        `${proofs} deals proven (${seedsIn} players' seeds in them); ` +
         `${((Date.now() - started) / 1000).toFixed(1)} s\n`,
     );
     expect(problems).toEqual([]);
+    expect(proofs).toBeGreaterThan(0);
+    expect(seedsIn).toBeGreaterThan(0);
     expect(kills.every((k) => k.midHand > 0)).toBe(true);
     // Every client came back by itself at least once.
     expect(seats.every((s) => s.log.connections > 1)).toBe(true);

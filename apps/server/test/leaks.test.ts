@@ -15,12 +15,13 @@
 
 import { readFileSync } from "node:fs";
 import { bonesOf, makeBone, replayRecord } from "@crossbones/engine";
+import { checkHand, type DealProof, faultMessage } from "@crossbones/fair";
 import { readServerMessage, type TableSetup } from "@crossbones/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ChildServer } from "./child.js";
 import { createTable, guest } from "./harness.js";
 import { type GameTruth, type Received, type Summary, scanFrames, summarize, truthOf } from "./leakcheck.js";
-import { type Frame, pick, random, randomChoice, Wire } from "./players.js";
+import { type Frame, pick, random, randomChoice, seedFor, Wire } from "./players.js";
 
 /** What a stack trace looks like in text: "    at f (file.js:1:2)" or an "Error:" line. */
 const STACK = /\n\s+at |\bat [^\s()]+ \([^)]*:\d+:\d+\)|Error:/;
@@ -30,7 +31,7 @@ const SEED = Number(process.env.LEAK_SEED ?? Date.now() % 1_000_000);
 
 let server: ChildServer;
 beforeAll(async () => {
-  server = await ChildServer.start({ timing: { botDelay: 0, handPause: 40, forcedPass: 0 } });
+  server = await ChildServer.start({ timing: { botDelay: 0, handPause: 40, forcedPass: 0, seedWait: 300 } });
 });
 afterAll(async () => {
   await server?.stop();
@@ -110,6 +111,9 @@ const totals = {
   boardPasses: 0,
   refusals: {} as Record<string, number>,
   midHandRecords: 0,
+  proofs: 0,
+  seedsSent: 0,
+  seedsIn: 0,
   versions: 0,
   versionsByKind: {} as Record<string, number>,
   full: {} as Record<string, number>,
@@ -158,6 +162,9 @@ async function playGame(slot: Slot, kind: Kind, rnd: () => number, checkRecordMi
   let midHandAsked = false;
   let lastVersion = 0;
   const midHand: Promise<void>[] = [];
+  // Each seat sends a seed for every deal, except now and then one seat that never does.
+  const seeds = followers.map(() => new Map<string, string>());
+  const seedless = rnd() < 0.1 ? Math.floor(rnd() * n) : -1;
 
   const act = (f: number, view: Frame, safe: boolean) => {
     const choice = randomChoice(view, rnd, safe ? { illegal: false } : { forcedToo: rnd() < 0.3 });
@@ -197,6 +204,8 @@ async function playGame(slot: Slot, kind: Kind, rnd: () => number, checkRecordMi
         }
         if (m.t !== "table") return;
         latest[f] = m;
+        const seed = f < n && f !== seedless ? seedFor(m, f, seeds[f]) : null;
+        if (seed) wire.send(seed);
         const view = m.view;
         if (view.version > lastVersion) stuck();
         lastVersion = Math.max(lastVersion, view.version);
@@ -277,6 +286,31 @@ async function playGame(slot: Slot, kind: Kind, rnd: () => number, checkRecordMi
       if (e.type === "penalty" && e.kind === "passWhenAble") stats.penaltyPasses++;
       if (e.type === "penalty" && e.kind === "boardPass") stats.boardPasses++;
     }
+  // Every deal proven; a seed in a proof is the one its seat sent; no secret before its hand is over.
+  for (const [i, h] of (record.hands as { fair?: DealProof }[]).entries()) {
+    const proof = h.fair;
+    if (!proof) {
+      stats.problems.push(`${code}: hand ${i} has no proof of its deal`);
+      continue;
+    }
+    totals.proofs++;
+    const fault = await checkHand(game.config, proof, game.hands[i].deal);
+    if (fault) stats.problems.push(`${code}: hand ${i}: ${faultMessage(fault)}`);
+    for (let s = 0; s < n; s++) {
+      if (seeds[s].has(proof.commitment)) totals.seedsSent++;
+      if (proof.seeds[s] === null) continue;
+      totals.seedsIn++;
+      if (seeds[s].get(proof.commitment) !== proof.seeds[s])
+        stats.problems.push(`${code}: hand ${i}: seat ${s}'s seed is not the one it sent`);
+    }
+    for (const frames of received)
+      for (const r of frames) {
+        if (!r.text.includes(proof.secret)) continue;
+        const m = JSON.parse(r.text);
+        const over = m.t === "table" && m.view.handIndex === i && /hand-over|finished/.test(m.view.phase);
+        if (!over) stats.problems.push(`${code}: hand ${i}'s secret sent before the hand was over`);
+      }
+  }
   if (!sample) sample = { code, truth, received };
   for (const frames of received) {
     stats.frames += frames.length;
@@ -363,7 +397,8 @@ describe("no hand leaks over real sockets", () => {
         `${totals.resigned} ended by a resignation between hands, ${totals.frames} frames scanned ` +
         `(${totals.schemaChecked} also schema-checked), ${totals.midHandRecords} records fetched mid-hand; ` +
         `charged illegal plays ${totals.attempts}, penalty passes ${totals.penaltyPasses}, board passes charged ` +
-        `${totals.boardPasses}; refusals ${JSON.stringify(totals.refusals)}; ${seconds.toFixed(1)} s ` +
+        `${totals.boardPasses}; refusals ${JSON.stringify(totals.refusals)}; ${totals.proofs} deals proven, ` +
+        `${totals.seedsIn} of ${totals.seedsSent} seeds sent in them; ${seconds.toFixed(1)} s ` +
         `(CPU: server ${theirs.toFixed(1)} s, clients ${((ours.user + ours.system) / 1e6).toFixed(1)} s), ` +
         `${TABLES_AT_ONCE} tables at once\n`,
     );
@@ -371,6 +406,8 @@ describe("no hand leaks over real sockets", () => {
     expect(totals.games).toBeGreaterThanOrEqual(GAMES);
     expect(totals.boardPasses).toBeGreaterThan(0);
     expect(totals.attempts).toBeGreaterThan(0);
+    expect(totals.proofs).toBeGreaterThanOrEqual(totals.hands);
+    expect(totals.seedsIn).toBeGreaterThan(0);
   }, 400_000);
 
   it("the scan finds leaks planted in real frames", () => {

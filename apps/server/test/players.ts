@@ -6,6 +6,7 @@
  * choose).
  */
 
+import { randomBytes } from "node:crypto";
 import type { Action } from "@crossbones/engine";
 import { PROTOCOL, type WireView } from "@crossbones/protocol";
 import WebSocket from "ws";
@@ -93,6 +94,18 @@ export class Wire {
     if (this.timer) clearTimeout(this.timer);
     this.socket.close();
   }
+}
+
+/**
+ * The seed a scripted person sends for the coming deal (docs/fairness.md), as the web app does:
+ * one per commitment, kept in `seeds` (commitment → seed) so that a test can find it in the proof.
+ */
+export function seedFor(m: Frame, seat: number, seeds: Map<string, string>): Frame | null {
+  const fair = m.t === "table" ? m.table.fair : null;
+  if (!fair || fair.dealt || fair.seeded.includes(seat) || seeds.has(fair.commitment)) return null;
+  const seed = randomBytes(32).toString("hex");
+  seeds.set(fair.commitment, seed);
+  return { t: "seed", table: m.table.code, commitment: fair.commitment, seed };
 }
 
 /** An action from a move in record notation ("3-4@N", "3-4", "pass"). */
@@ -198,6 +211,8 @@ export class ReconnectingSeat {
   /** Resolves when the seat has seen the game finished. */
   readonly finished: Promise<void>;
   latest: Frame | null = null;
+  /** The seeds this seat sent, by the commitment of their deal. */
+  readonly seeds = new Map<string, string>();
 
   constructor(
     private readonly url: () => string,
@@ -290,6 +305,8 @@ export class ReconnectingSeat {
     }
     if (m.t !== "table" || m.table.code !== this.code) return;
     this.latest = m;
+    const seed = seedFor(m, this.seat, this.seeds);
+    if (seed) this.write(seed);
     const view = m.view;
     this.log.seen.push({
       game: m.table.game,

@@ -5,12 +5,13 @@ import { type Lang, loadTranslator, type T } from "./i18n";
 import { loadSession, newSession, type Session, type Setup, saveSession } from "./session";
 import { readSettings, type Settings } from "./settings";
 import { readStored, writeStored } from "./storage";
+import { Fairness } from "./ui/Fairness";
 import { GameTable } from "./ui/GameTable";
 import { Home } from "./ui/Home";
 import { ExportDialog, Replay } from "./ui/Records";
 import { SettingsScreen } from "./ui/SettingsScreen";
 
-type Screen = "home" | "table" | "settings" | "replay" | "learn" | "online";
+type Screen = "home" | "table" | "settings" | "replay" | "learn" | "online" | "fairness";
 
 /** The lessons are loaded when first opened: they weigh nothing on the way to a game. */
 type LearnModule = typeof import("./tutorial/Learn");
@@ -151,8 +152,10 @@ export function App(props: Language) {
   };
 
   const go = (next: Screen) => {
-    if (next === "settings") setReturnTo(screen === "settings" ? "home" : screen);
-    if (screen === "online" && next !== "online" && next !== "settings") openTable(null);
+    // Settings and the page on fair deals go back where they came from (an online table stays open).
+    const aside = next === "settings" || next === "fairness";
+    if (aside) setReturnTo(screen === next ? "home" : screen);
+    if (screen === "online" && next !== "online" && !aside) openTable(null);
     if (next !== "replay") setWatchRecord(undefined);
     setScreen(next);
     window.scrollTo(0, 0);
@@ -193,6 +196,7 @@ export function App(props: Language) {
           onReplay={() => go("replay")}
           onLearn={() => go("learn")}
           onOnline={() => go("online")}
+          onFairness={() => go("fairness")}
         />
       )}
       {screen === "learn" && !learn && <p class="loading">{t("loading")}</p>}
@@ -229,6 +233,7 @@ export function App(props: Language) {
             setScreen("replay");
             window.scrollTo(0, 0);
           }}
+          onFairness={() => go("fairness")}
         />
       )}
       {screen === "table" && session && (
@@ -244,6 +249,7 @@ export function App(props: Language) {
       {screen === "settings" && (
         <SettingsScreen t={t} settings={settings} onChange={setSettings} onBack={() => go(returnTo)} />
       )}
+      {screen === "fairness" && <Fairness t={t} onBack={() => go(returnTo)} />}
       {screen === "replay" && (
         <Replay
           key={watchRecord ?? ""}

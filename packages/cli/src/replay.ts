@@ -1,7 +1,7 @@
 /** `crossbones replay FILE|-`: replays a game record and prints its result (RECORD.md). */
 
-import { readFileSync } from "node:fs";
 import { parseRecord, type RecordError, type ReplaySummary, summarize } from "@crossbones/engine";
+import { readRecordArgument } from "./input.js";
 
 /** The error the command prints (RECORD.md): where, and the English message; not the code. */
 export interface ReplayError {
@@ -28,19 +28,9 @@ function printed({ hand, move, message }: RecordError): ReplayError {
 }
 
 export function runReplay(args: readonly string[], readStdin: () => string): number {
-  if (args.length !== 1) {
-    process.stderr.write("usage: crossbones replay FILE (or - for standard input)\n");
-    return 2;
-  }
-  let text: string;
-  try {
-    text = args[0] === "-" ? readStdin() : readFileSync(args[0], "utf8");
-  } catch (e) {
-    const message = `cannot read ${args[0]}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`;
-    process.stdout.write(`${JSON.stringify({ error: { hand: null, move: null, message } })}\n`);
-    return 2;
-  }
-  const { status, output } = replayText(text);
+  const input = readRecordArgument("replay", args, readStdin);
+  if ("status" in input) return input.status;
+  const { status, output } = replayText(input.text);
   process.stdout.write(`${JSON.stringify(output)}\n`);
   return status;
 }

@@ -126,6 +126,7 @@ export {
 } from "./rules.js";
 export { emptyScoreParts, type FrenchScore, frenchScore, type ScoreParts, scoreFrenchHand } from "./scoring.js";
 export {
+  dealtHands,
   type LegalPlay,
   type SeatMove,
   type SeatView,

@@ -13,7 +13,7 @@
 import { type BoardLayout, boardOf } from "./board.js";
 import { type Bone, type BoneMask, bonesOf } from "./bones.js";
 import type { Game, GameEvent, HandResult, NextHand, PoseInfo } from "./game.js";
-import { type Layout, type Move, PASS, POSE, type PublicTable } from "./hand.js";
+import { ATTEMPT, type Layout, type Move, moveBone, PASS, POSE, type PublicTable } from "./hand.js";
 import type { Rules } from "./rules.js";
 
 /** A move of the current hand with the seat that made it. */
@@ -177,6 +177,20 @@ export function viewFor(game: Game, seat: number, options: ViewOptions = {}): Se
 /** What a spectator may see: the table without any hand, until a hand is over. */
 export function spectatorView(game: Game, options: ViewOptions = {}): TableView {
   return tableView(game, null, options);
+}
+
+/**
+ * The deal of the hand a view shows, once every hand is face up (the hand is over, or a practice
+ * game shows them): each seat's bones left plus the bones it played. Null while any hand is
+ * hidden. A deal's check (the fair deals of online play) compares it with the deal its proof gives.
+ */
+export function dealtHands(view: TableView): BoneMask[] | null {
+  if (view.hands.some((h) => h === null)) return null;
+  const deal = view.hands.map((h) => h as BoneMask);
+  for (const { seat, move } of view.history) {
+    if (move !== PASS && (move & ATTEMPT) === 0) deal[seat] |= 1 << moveBone(move);
+  }
+  return deal;
 }
 
 /**

@@ -6,6 +6,7 @@
 
 import {
   applyAction,
+  dealtHands,
   type Game,
   type HandResult,
   type PoseReason,
@@ -144,6 +145,28 @@ describe("hands and results", () => {
         );
       }
     }
+  });
+});
+
+describe("the deal a view shows", () => {
+  it("once every hand is face up, each seat's bones left and played are its deal; never before", () => {
+    let over = 0;
+    for (const game of GAMES) {
+      const s = game.state;
+      if (!s) continue;
+      const hand = game.hands[game.hands.length - 1];
+      const shown = dealtHands(spectatorView(game));
+      if (s.over) {
+        expect(shown).toEqual(hand.deal);
+        over++;
+      } else {
+        expect(shown).toBeNull();
+        expect(dealtHands(viewFor(game, 0))).toBeNull();
+        // A practice table with every hand face up shows the deal at any move.
+        expect(dealtHands(viewFor(game, 0, { reveal: true }))).toEqual(hand.deal);
+      }
+    }
+    expect(over).toBeGreaterThan(100);
   });
 });
 

@@ -27,6 +27,8 @@ const seat = z.int().min(0).max(3);
 /** A table's code as read: six of A-Z and 2-9 (the server makes them without I, L and O: tokens.ts). */
 export const TABLE_CODE = /^[A-Z2-9]{6}$/;
 const tableCode = z.string().regex(TABLE_CODE);
+/** 32 bytes in lowercase hex: a deal's secret, its commitment, a player's seed (docs/fairness.md). */
+const hex32 = z.string().regex(/^[0-9a-f]{64}$/);
 const gameKind = z.enum(values(GAME_KINDS));
 export const BOT_LEVELS = ["easy", "medium", "hard"] as const;
 export const botLevel = z.enum(BOT_LEVELS);
@@ -93,6 +95,11 @@ export const clientMessage = z.discriminatedUnion("t", [
     action,
   }),
   z.strictObject({ t: z.literal("react"), table: tableCode, reaction }),
+  /**
+   * Your part of the coming deal: a random seed, sent once you have the deal's `commitment` (in
+   * the table's `fair`); the deal is made from the server's secret and every seed it has by then.
+   */
+  z.strictObject({ t: z.literal("seed"), table: tableCode, commitment: hex32, seed: hex32 }),
   /** After the end: play again with the same seats (every seated person must ask). */
   z.strictObject({ t: z.literal("rematch"), table: tableCode }),
   /** Give up your seat (a bot takes it over while a game is on). */
@@ -119,6 +126,8 @@ export const SERVER_REFUSAL_CODES = [
   "seat-taken",
   "table-full",
   "not-finished",
+  "deal-made",
+  "seed-given",
   "bad-setup",
   "bad-origin",
   "going-away",
@@ -154,6 +163,29 @@ export const seatInfo = z.strictObject({
 });
 export type SeatInfo = z.infer<typeof seatInfo>;
 
+/** A hand's proof of a fair deal, revealed once the hand is over (docs/fairness.md). */
+export const dealProof = z.strictObject({
+  /** The table's id: its code and the game's number there ("K7QX2M-1"). */
+  table: z.string().min(1).max(64),
+  /** The hand's number in its game, from 1. */
+  hand: z.int().min(1),
+  secret: hex32,
+  commitment: hex32,
+  /** Per seat: the seed that went into the deal, or null. */
+  seeds: z.array(hex32.nullable()).min(2).max(4),
+});
+
+/** The deal being made or played: its commitment, sent before the seeds are asked for. */
+export const dealCommitment = z.strictObject({
+  /** The hand's number in its game, from 1. */
+  hand: z.int().min(1),
+  commitment: hex32,
+  /** The deal is made (the hand is on); until then the server takes seeds. */
+  dealt: z.boolean(),
+  /** Seats whose seed is in. */
+  seeded: z.array(seat),
+});
+
 export const tableInfo = z.strictObject({
   code: tableCode,
   setup: tableSetup,
@@ -169,6 +201,10 @@ export const tableInfo = z.strictObject({
   rematch: z.array(seat),
   /** Which game of this table (0, then one more per rematch). */
   game: z.int().min(0),
+  /** The coming or current deal's commitment; null when none (before the players sit, after the end). */
+  fair: dealCommitment.nullable(),
+  /** The proof of the hand just over, while no other is being played; null otherwise. */
+  proof: dealProof.nullable(),
 });
 export type TableInfo = z.infer<typeof tableInfo>;
 
@@ -368,6 +404,8 @@ export const SERVER_MESSAGES: Readonly<Record<ServerRefusalCode, string>> = {
   "seat-taken": "that seat is taken",
   "table-full": "every seat at this table is taken",
   "not-finished": "the game is not over yet",
+  "deal-made": "that deal is already made: the seed came too late",
+  "seed-given": "your seed for this deal is already in",
   "bad-setup": "that table cannot be made",
   "bad-origin": "connections are not accepted from this page",
   "going-away": "the server is restarting: reconnect in a moment",

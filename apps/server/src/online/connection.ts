@@ -150,6 +150,9 @@ export class Connection {
       case "react":
         refused = table.react(player.id, m.reaction);
         break;
+      case "seed":
+        refused = table.seed(player.id, m.commitment, m.seed);
+        break;
       case "rematch":
         refused = table.askRematch(player.id);
         break;

@@ -23,7 +23,7 @@ export interface OnlineOptions {
   readonly now?: () => number;
 }
 
-export const DEFAULT_TIMING: Timing = { botDelay: 900, handPause: 8000, forcedPass: 1200 };
+export const DEFAULT_TIMING: Timing = { botDelay: 900, handPause: 8000, forcedPass: 1200, seedWait: 3000 };
 
 export interface Player {
   readonly id: string;

@@ -18,8 +18,19 @@ export type LogEntry =
   | { readonly k: "sit"; readonly seat: number; readonly player: string; readonly name: string }
   /** A person gives a seat up (a bot plays it until the game ends). */
   | { readonly k: "leave"; readonly seat: number }
-  /** The next hand's deal: each seat's bones. */
-  | { readonly k: "deal"; readonly hands: readonly (readonly string[])[] }
+  /**
+   * The next hand's deal: each seat's bones, and what they were made from (docs/fairness.md;
+   * absent from deals logged before deals had proofs).
+   */
+  | {
+      readonly k: "deal";
+      readonly hands: readonly (readonly string[])[];
+      readonly fair?: {
+        readonly secret: string;
+        readonly commitment: string;
+        readonly seeds: readonly (string | null)[];
+      };
+    }
   /** An action applied for `seat` (`id`: the client's action id; null for the server's own moves). */
   | { readonly k: "act"; readonly seat: number; readonly id: string | null; readonly action: unknown }
   /** A new game at the same table, the same seats. */

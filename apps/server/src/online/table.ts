@@ -7,24 +7,23 @@
  * the spectators' view, and nothing else.
  */
 
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import {
   type Action,
   applyAction,
   bonesOf,
   createGame,
-  entropyRng,
   type Game,
   makeBone,
   makeRecord,
   moveAction,
   parseBone,
   type Rules,
-  randomDeal,
   spectatorView,
   startHand,
   viewFor,
 } from "@crossbones/engine";
+import { type DealProof, dealOf, randomHex32 } from "@crossbones/fair";
 import {
   type Reaction,
   type SeatInfo,
@@ -47,6 +46,11 @@ export interface Timing {
   readonly handPause: number;
   /** How long a forced pass shows before it is made for the player. */
   readonly forcedPass: number;
+  /**
+   * How long a deal waits for the seeds of the people connected (after the hand pause, if that is
+   * longer); a seed that comes later is refused and the deal made without it.
+   */
+  readonly seedWait: number;
 }
 
 export interface TableDeps {
@@ -78,6 +82,23 @@ const BOT_NAMES = ["Ruby", "Kofi", "Ines", "Dell"];
 /** Action ids remembered per seat, to answer a resent action once. */
 const REMEMBERED_IDS = 256;
 
+/**
+ * The coming deal (docs/fairness.md): the secret drawn and committed to before the seeds are
+ * asked for, the seeds in so far, and when the deal is due. `sealed` once the deal is being made:
+ * no seed may change it then.
+ */
+interface PendingDeal {
+  readonly hand: number;
+  readonly secret: string;
+  readonly commitment: string;
+  readonly seeds: (string | null)[];
+  /** When the commitment was sent. */
+  readonly at: number;
+  /** When the hand pause ends. */
+  readonly due: number;
+  sealed: boolean;
+}
+
 export type ActResult =
   | { readonly ok: true; readonly version: number }
   | { readonly ok: false; readonly refusal: WireRefusal; readonly charged: boolean };
@@ -102,6 +123,9 @@ export class LiveTable {
   private turnVersion = -1;
   private deadline: number | null = null;
   private nextHandAt: number | null = null;
+  private pending: PendingDeal | null = null;
+  /** Each hand's proof in the current game (null for a hand dealt before deals had them). */
+  private proofs: (DealProof | null)[] = [];
   private timer: NodeJS.Timeout | null = null;
   /** The version a pending bot or clock move was asked for (stale answers are dropped). */
   private asked: number | null = null;
@@ -175,7 +199,12 @@ export class LiveTable {
       this.seats.map((s, i) => (s.kind === "open" ? `Seat ${i + 1}` : s.name)),
     );
     const live = !this.game.finished && this.game.state !== null && !this.game.state.over;
-    return live ? { ...record, hands: record.hands.slice(0, -1) } : record;
+    const hands = (live ? record.hands.slice(0, -1) : record.hands).map((hand, i) => {
+      const fair = this.proofs[i];
+      // The proof of a fair deal (a record extension, docs/record-format.md).
+      return fair ? { ...hand, fair } : hand;
+    });
+    return { ...record, hands };
   }
 
   // ---- changes
@@ -245,6 +274,20 @@ export class LiveTable {
     return null;
   }
 
+  /** `player`'s seed for the coming deal whose commitment they were sent. */
+  seed(player: string, commitment: string, seed: string): WireRefusal | null {
+    const seat = this.seatOf(player);
+    if (seat < 0) return serverRefusal("not-seated");
+    const p = this.pending;
+    if (!p || p.sealed || p.commitment !== commitment) return serverRefusal("deal-made");
+    if (p.seeds[seat] !== null) return p.seeds[seat] === seed ? null : serverRefusal("seed-given");
+    p.seeds[seat] = seed;
+    // The deal may be due now that this seed is in.
+    this.schedule();
+    this.broadcast();
+    return null;
+  }
+
   /** A new follower: the table as it stands (and, if they sit here, everyone sees them connected). */
   follow(follower: Follower): void {
     this.followers.add(follower);
@@ -299,6 +342,9 @@ export class LiveTable {
         const masks = entry.hands.map((hand) => hand.reduce((m, b) => m | (1 << (parseBone(b) ?? 0)), 0));
         const r = startHand(this.game, masks);
         if (!r.ok) return r.error.message;
+        this.proofs[this.game.hands.length] = entry.fair
+          ? { table: this.tableId, hand: this.game.hands.length + 1, ...entry.fair }
+          : null;
         this.game = r.value;
         return null;
       }
@@ -321,6 +367,8 @@ export class LiveTable {
       case "rematch":
         this.game = createGame(this.rules);
         this.gameIndex++;
+        this.proofs = [];
+        this.pending = null;
         this.rematch.clear();
         this.banks.fill(this.setup.clock?.bank ?? 0);
         // Every person asked for this game: they are all at the table.
@@ -366,12 +414,25 @@ export class LiveTable {
     this.clearTimer();
     this.deadline = null;
     this.nextHandAt = null;
-    if (this.closed || this.status !== "playing") return;
+    if (this.closed || this.status !== "playing") {
+      this.pending = null;
+      return;
+    }
     const now = this.deps.now();
     if (this.game.state === null || this.game.state.over) {
-      const pause = this.game.state === null ? 0 : this.deps.timing.handPause;
-      this.nextHandAt = now + pause;
-      this.later(pause, () => this.deal());
+      const p = this.pending ?? this.commitToDeal(now);
+      // Wait a little for every person's seed (only the first hand of a game has no pause to
+      // cover it; someone whose seed does not come in time is dealt without it).
+      const waiting = this.seats.some((s, i) => s.kind === "human" && p.seeds[i] === null);
+      const at = waiting ? Math.max(p.due, p.at + this.deps.timing.seedWait) : p.due;
+      this.nextHandAt = at;
+      this.later(Math.max(0, at - now), () =>
+        this.deal(p).catch(() => {
+          // Hashing failed (it does not): commit to a new secret and try again.
+          this.pending = null;
+          this.schedule();
+        }),
+      );
       return;
     }
     const turn = this.game.state.turn;
@@ -412,12 +473,45 @@ export class LiveTable {
     this.banks[seat] = Math.max(0, this.banks[seat] - Math.max(0, used - clock.move));
   }
 
-  private deal(): void {
-    const deal = randomDeal(
-      this.game.config,
-      entropyRng((words) => crypto.getRandomValues(words)),
-    );
-    this.commit({ k: "deal", hands: deal.map((mask) => bonesOf(mask).map(makeBone)) });
+  /** Draws the coming deal's secret and commits to it (everyone is sent the commitment). */
+  private commitToDeal(now: number): PendingDeal {
+    const secret = randomHex32();
+    const pause = this.game.state === null ? 0 : this.deps.timing.handPause;
+    this.pending = {
+      hand: this.game.hands.length + 1,
+      secret,
+      commitment: createHash("sha256").update(Buffer.from(secret, "hex")).digest("hex"),
+      seeds: new Array(this.rules.players).fill(null),
+      at: now,
+      due: now + pause,
+      sealed: false,
+    };
+    return this.pending;
+  }
+
+  /** Makes the deal from the secret and the seeds in (if it is still the one to make). */
+  private async deal(p: PendingDeal): Promise<void> {
+    if (p.sealed || this.pending !== p) return;
+    p.sealed = true;
+    const seeds = [...p.seeds];
+    const deal = await dealOf(this.game.config, { table: this.tableId, hand: p.hand, secret: p.secret, seeds });
+    if (this.closed || this.pending !== p) return;
+    this.pending = null;
+    this.commit({
+      k: "deal",
+      hands: deal.map((mask) => bonesOf(mask).map(makeBone)),
+      fair: { secret: p.secret, commitment: p.commitment, seeds },
+    });
+  }
+
+  /** The table's id in its deals: the code and the game's number here. */
+  private get tableId(): string {
+    return `${this.code}-${this.gameIndex + 1}`;
+  }
+
+  private connected(player: string): boolean {
+    for (const f of this.followers) if (f.player === player) return true;
+    return false;
   }
 
   private botMove(seat: number, level: BotLevel): void {
@@ -467,7 +561,7 @@ export class LiveTable {
           name: s.kind === "open" ? "" : s.name,
           kind: s.kind,
           level: s.kind === "bot" ? s.level : null,
-          connected: s.kind === "human" && [...this.followers].some((f) => f.player === s.player),
+          connected: s.kind === "human" && this.connected(s.player),
           away: this.away[seat],
           bank: this.setup.clock === null ? null : this.bankLeft(seat, turn, now),
         }),
@@ -478,7 +572,26 @@ export class LiveTable {
       nextHandAt: this.nextHandAt,
       rematch: [...this.rematch].sort(),
       game: this.gameIndex,
+      ...this.fairness(),
     };
+  }
+
+  /** The coming or current deal's commitment, and the proof of the hand just over. */
+  private fairness(): Pick<TableInfo, "fair" | "proof"> {
+    const p = this.pending;
+    if (p) {
+      const seeded = p.seeds.flatMap((s, i) => (s === null ? [] : [i]));
+      const last = this.game.hands.length - 1;
+      return { fair: { hand: p.hand, commitment: p.commitment, dealt: false, seeded }, proof: wire(this.proofs[last]) };
+    }
+    const s = this.game.state;
+    const proof = this.proofs[this.game.hands.length - 1] ?? null;
+    if (!proof) return { fair: null, proof: null };
+    if (s && !s.over && !this.game.finished) {
+      const seeded = proof.seeds.flatMap((x, i) => (x === null ? [] : [i]));
+      return { fair: { hand: proof.hand, commitment: proof.commitment, dealt: true, seeded }, proof: null };
+    }
+    return { fair: null, proof: wire(proof) };
   }
 
   /** Seconds left in `seat`'s bank now (while it is to act, the time beyond the move's allowance is out). */
@@ -515,4 +628,9 @@ export class LiveTable {
     const cache = new Map<string, ServerMessage>();
     for (const f of this.followers) this.sendTo(f, cache);
   }
+}
+
+/** A proof as the protocol sends it. */
+function wire(proof: DealProof | null | undefined): TableInfo["proof"] {
+  return proof ? { ...proof, seeds: [...proof.seeds] } : null;
 }

@@ -348,6 +348,55 @@ export const en = {
   "online.refusal.going-away": "The server is restarting. Reconnecting in a moment…",
   "online.refusal.not-found": "There is nothing at that address.",
   "online.refusal.server-error": "Something went wrong on the server. Try again.",
+  "online.refusal.deal-made": "That deal is already made: your seed came too late.",
+  "online.refusal.seed-given": "Your seed for this deal is already in.",
+
+  // ---- fair deals (docs/fairness.md)
+  "fair.verified": "Hand {n}: deal verified",
+  "fair.failed": "Hand {n}: this deal failed its check:",
+  "fair.failedAdvice": "Save the game's record and report it; crossbones verify names the hand that fails.",
+  "fair.unavailable": "Deals can only be checked on a secure page (https).",
+  "fair.checkCommitment": "The secret revealed matches the commitment you were sent before the deal.",
+  "fair.checkCommitmentLate": "The secret revealed matches its commitment (you came to the table after it was sent).",
+  "fair.checkSeed": "Your seed went into the deal.",
+  "fair.checkHand": "You were dealt exactly the bones the deal gives.",
+  "fair.checkAll": "Everyone's bones, played and left, are the ones the deal gives.",
+  "fair.tableHand": "Table and hand",
+  "fair.commitment": "Commitment",
+  "fair.secret": "Secret",
+  "fair.seedOf": "{name}'s seed",
+  "fair.noSeed": "none",
+  "fair.howLink": "How deals are fair",
+  "fair.fault.bad-proof": "its proof cannot be read.",
+  "fair.fault.commitment-changed": "the commitment revealed is not the one sent before the deal.",
+  "fair.fault.commitment": "the secret revealed does not match the commitment sent before the deal.",
+  "fair.fault.seed-missing": "your seed was left out of the deal.",
+  "fair.fault.own-hand": "you were dealt other bones than the deal gives.",
+  "fair.fault.deal": "{name}'s bones are not the ones the deal gives.",
+  "fair.title": "Fair deals",
+  "fair.intro":
+    "Every deal at an online table can be checked: by your app after each hand, by you, and by anyone who has the game's record.",
+  "fair.howTitle": "How a deal is made",
+  "fair.how1":
+    "Before each hand the server draws a secret: 32 random bytes. It sends every player the secret's fingerprint (its SHA-256 hash, the commitment). The fingerprint fixes the secret without showing it.",
+  "fair.how2":
+    "Your app then sends a random seed of its own. The server cannot know the seeds in advance, and no player knows the secret.",
+  "fair.how3":
+    "The deal is a published function of the secret, the seeds, the table and the hand's number: an HMAC-SHA256 stream drives a Fisher–Yates shuffle, with no bias towards any bone. Neither the server alone nor any player alone decides it.",
+  "fair.how4":
+    "When the hand is over the server reveals the secret. Your app checks that it matches the commitment, that your seed was used and that the bones everyone held are exactly the ones the deal gives. Then it shows “deal verified”, with the details a tap away; a deal that fails is shown in red.",
+  "fair.checkTitle": "Check a deal yourself",
+  "fair.check1":
+    "Save the game's record (at the end of the game, or from your games in the lobby). It holds each hand's commitment, secret and seeds.",
+  "fair.check2":
+    "Run crossbones verify on the file: it checks every hand and names any that fails. The method, with a worked example and test values, is in the project's docs/fairness.md, so anyone can write their own check.",
+  "fair.botsTitle": "How the bots play",
+  "fair.bots1":
+    "A bot sees what a player at its seat sees: its own bones and the table. It never sees another hand and never knows the deal in advance; online it plays on the server only after the deal is made, and it has no part in making it.",
+  "fair.bots2":
+    "A test in the code proves it: in hundreds of positions the other seats' hidden bones are dealt differently while everything on the table stays the same, and every bot must choose the same move (packages/bots/test/honest.test.ts).",
+  "fair.bots3":
+    "Easy plays its heaviest bone, but one move in four is any legal play. Medium weighs each play: pips shed, doubles cleared, what it leaves the others. Hard imagines the hidden hands many times over, consistent with everything the table has shown, and plays each candidate out.",
 
   // ---- lessons (docs/lessons.md)
   // the guide and the lesson screen

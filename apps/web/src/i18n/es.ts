@@ -339,6 +339,56 @@ export const es: Dict = {
   "online.refusal.going-away": "El servidor se está reiniciando. Reconectando en un momento…",
   "online.refusal.not-found": "No hay nada en esa dirección.",
   "online.refusal.server-error": "Algo salió mal en el servidor. Inténtalo de nuevo.",
+  "online.refusal.deal-made": "Ese reparto ya está hecho: tu semilla llegó tarde.",
+  "online.refusal.seed-given": "Tu semilla para este reparto ya está.",
+
+  // ---- repartos justos (docs/fairness.md)
+  "fair.verified": "Mano {n}: reparto verificado",
+  "fair.failed": "Mano {n}: este reparto no pasa la comprobación:",
+  "fair.failedAdvice": "Guarda el registro de la partida y avísanos; crossbones verify indica la mano que falla.",
+  "fair.unavailable": "Los repartos solo se pueden comprobar en una página segura (https).",
+  "fair.checkCommitment": "El secreto revelado coincide con el compromiso que recibiste antes del reparto.",
+  "fair.checkCommitmentLate":
+    "El secreto revelado coincide con su compromiso (llegaste a la mesa después de que se enviara).",
+  "fair.checkSeed": "Tu semilla entró en el reparto.",
+  "fair.checkHand": "Recibiste exactamente las fichas que da el reparto.",
+  "fair.checkAll": "Las fichas de todos, jugadas y restantes, son las que da el reparto.",
+  "fair.tableHand": "Mesa y mano",
+  "fair.commitment": "Compromiso",
+  "fair.secret": "Secreto",
+  "fair.seedOf": "Semilla de {name}",
+  "fair.noSeed": "ninguna",
+  "fair.howLink": "Por qué los repartos son justos",
+  "fair.fault.bad-proof": "su prueba no se puede leer.",
+  "fair.fault.commitment-changed": "el compromiso revelado no es el enviado antes del reparto.",
+  "fair.fault.commitment": "el secreto revelado no coincide con el compromiso enviado antes del reparto.",
+  "fair.fault.seed-missing": "tu semilla no entró en el reparto.",
+  "fair.fault.own-hand": "recibiste otras fichas que las que da el reparto.",
+  "fair.fault.deal": "las fichas de {name} no son las que da el reparto.",
+  "fair.title": "Repartos justos",
+  "fair.intro":
+    "Cada reparto en una mesa en línea se puede comprobar: tu aplicación lo hace tras cada mano, tú puedes hacerlo, y cualquiera que tenga el registro de la partida también.",
+  "fair.howTitle": "Cómo se hace un reparto",
+  "fair.how1":
+    "Antes de cada mano el servidor elige un secreto: 32 bytes al azar. Envía a cada jugador la huella del secreto (su hash SHA-256, el compromiso). La huella fija el secreto sin mostrarlo.",
+  "fair.how2":
+    "Después tu aplicación envía una semilla aleatoria propia. El servidor no puede conocer las semillas de antemano, y ningún jugador conoce el secreto.",
+  "fair.how3":
+    "El reparto es una función pública del secreto, las semillas, la mesa y el número de la mano: un flujo HMAC-SHA256 guía una mezcla de Fisher–Yates, sin favorecer ninguna ficha. Ni el servidor solo ni ningún jugador solo lo decide.",
+  "fair.how4":
+    "Al terminar la mano el servidor revela el secreto. Tu aplicación comprueba que coincide con el compromiso, que se usó tu semilla y que las fichas de todos son exactamente las del reparto. Entonces muestra «reparto verificado», con los detalles a un toque; un reparto que falla se muestra en rojo.",
+  "fair.checkTitle": "Comprueba un reparto tú mismo",
+  "fair.check1":
+    "Guarda el registro de la partida (al final de la partida, o desde tus partidas en la sala). Contiene el compromiso, el secreto y las semillas de cada mano.",
+  "fair.check2":
+    "Ejecuta crossbones verify sobre el archivo: comprueba cada mano e indica la que falle. El método, con un ejemplo resuelto y valores de prueba, está en docs/fairness.md del proyecto, para que cualquiera pueda escribir su propia comprobación.",
+  "fair.botsTitle": "Cómo juegan los bots",
+  "fair.bots1":
+    "Un bot ve lo que ve un jugador en su asiento: sus propias fichas y la mesa. Nunca ve otra mano ni conoce el reparto de antemano; en línea juega en el servidor solo después de hecho el reparto, y no participa en hacerlo.",
+  "fair.bots2":
+    "Una prueba en el código lo demuestra: en cientos de posiciones las fichas ocultas de los demás se reparten de otra manera mientras todo lo que hay en la mesa sigue igual, y cada bot debe elegir la misma jugada (packages/bots/test/honest.test.ts).",
+  "fair.bots3":
+    "Fácil juega su ficha más pesada, pero una jugada de cada cuatro es cualquier jugada válida. Medio valora cada jugada: puntos que suelta, dobles que quita, lo que deja a los demás. Difícil imagina las manos ocultas muchas veces, de acuerdo con todo lo que ha mostrado la mesa, y juega cada opción hasta el final.",
 
   // ---- lessons (docs/lessons.md)
   guideName: "Mango",

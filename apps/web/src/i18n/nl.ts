@@ -334,6 +334,56 @@ export const nl: Dict = {
   "online.refusal.going-away": "De server start opnieuw. Zo meteen wordt opnieuw verbonden…",
   "online.refusal.not-found": "Op dat adres staat niets.",
   "online.refusal.server-error": "Er ging iets mis op de server. Probeer het opnieuw.",
+  "online.refusal.deal-made": "Die deling is al gemaakt: je seed kwam te laat.",
+  "online.refusal.seed-given": "Je seed voor deze deling is al binnen.",
+
+  // ---- eerlijke delingen (docs/fairness.md)
+  "fair.verified": "Hand {n}: deling gecontroleerd",
+  "fair.failed": "Hand {n}: deze deling doorstaat de controle niet:",
+  "fair.failedAdvice": "Bewaar het verslag van het spel en meld het; crossbones verify noemt de hand die niet klopt.",
+  "fair.unavailable": "Delingen kunnen alleen op een beveiligde pagina (https) worden gecontroleerd.",
+  "fair.checkCommitment": "Het onthulde geheim past bij de toezegging die je vóór de deling kreeg.",
+  "fair.checkCommitmentLate":
+    "Het onthulde geheim past bij zijn toezegging (je kwam aan tafel nadat die was verstuurd).",
+  "fair.checkSeed": "Jouw seed is in de deling gebruikt.",
+  "fair.checkHand": "Je kreeg precies de stenen die de deling geeft.",
+  "fair.checkAll": "Ieders stenen, gespeeld en over, zijn die welke de deling geeft.",
+  "fair.tableHand": "Tafel en hand",
+  "fair.commitment": "Toezegging",
+  "fair.secret": "Geheim",
+  "fair.seedOf": "Seed van {name}",
+  "fair.noSeed": "geen",
+  "fair.howLink": "Zo zijn delingen eerlijk",
+  "fair.fault.bad-proof": "het bewijs is onleesbaar.",
+  "fair.fault.commitment-changed": "de onthulde toezegging is niet die van vóór de deling.",
+  "fair.fault.commitment": "het onthulde geheim past niet bij de toezegging van vóór de deling.",
+  "fair.fault.seed-missing": "jouw seed is niet in de deling gebruikt.",
+  "fair.fault.own-hand": "je kreeg andere stenen dan de deling geeft.",
+  "fair.fault.deal": "de stenen van {name} zijn niet die welke de deling geeft.",
+  "fair.title": "Eerlijke delingen",
+  "fair.intro":
+    "Elke deling aan een online tafel is te controleren: door je app na elke hand, door jezelf, en door iedereen die het verslag van het spel heeft.",
+  "fair.howTitle": "Hoe een deling wordt gemaakt",
+  "fair.how1":
+    "Vóór elke hand kiest de server een geheim: 32 willekeurige bytes. Iedere speler krijgt de vingerafdruk van dat geheim (de SHA-256-hash, de toezegging). Die legt het geheim vast zonder het te tonen.",
+  "fair.how2":
+    "Daarna stuurt je app een eigen willekeurige seed. De server kan de seeds niet vooraf weten, en geen speler kent het geheim.",
+  "fair.how3":
+    "De deling is een openbare functie van het geheim, de seeds, de tafel en het nummer van de hand: een HMAC-SHA256-stroom stuurt een Fisher–Yates-schudding, zonder voorkeur voor welke steen ook. De server alleen beslist haar niet, en geen speler alleen.",
+  "fair.how4":
+    "Na de hand onthult de server het geheim. Je app controleert dat het bij de toezegging past, dat jouw seed is gebruikt en dat ieders stenen precies die van de deling zijn. Dan toont hij „deling gecontroleerd”, met de details één tik verder; een deling die niet klopt, staat in het rood.",
+  "fair.checkTitle": "Zelf een deling controleren",
+  "fair.check1":
+    "Bewaar het verslag van het spel (aan het eind van het spel, of bij je spellen in de lobby). Het bevat per hand de toezegging, het geheim en de seeds.",
+  "fair.check2":
+    "Voer crossbones verify uit op het bestand: het controleert elke hand en noemt de hand die niet klopt. De methode, met een uitgewerkt voorbeeld en testwaarden, staat in docs/fairness.md van het project, zodat iedereen een eigen controle kan schrijven.",
+  "fair.botsTitle": "Hoe de bots spelen",
+  "fair.bots1":
+    "Een bot ziet wat een speler op zijn plaats ziet: zijn eigen stenen en de tafel. Hij ziet nooit een andere hand en kent de deling nooit vooraf; online speelt hij op de server pas als de deling gemaakt is, en hij heeft geen deel aan het maken ervan.",
+  "fair.bots2":
+    "Een test in de code bewijst het: in honderden stellingen worden de verborgen stenen van de anderen anders verdeeld terwijl alles op tafel gelijk blijft, en elke bot moet dezelfde zet kiezen (packages/bots/test/honest.test.ts).",
+  "fair.bots3":
+    "Makkelijk speelt zijn zwaarste steen, maar één zet op vier is een willekeurige geldige zet. Gemiddeld weegt elke zet: ogen kwijt, dubbels weg, wat hij de anderen laat. Moeilijk stelt zich de verborgen handen vele malen voor, passend bij alles wat de tafel heeft laten zien, en speelt elke kandidaat uit.",
 
   // ---- lessons (docs/lessons.md)
   guideName: "Mango",

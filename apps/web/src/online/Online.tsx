@@ -37,6 +37,8 @@ export interface OnlineProps {
   onHome: () => void;
   /** Watch a record in the replay viewer. */
   onWatchRecord: (text: string) => void;
+  /** The page on fair deals. */
+  onFairness: () => void;
 }
 
 const GAMES: readonly GameKind[] = ["french", "cutthroat", "partner"];
@@ -116,6 +118,7 @@ function Signed(props: OnlineProps & { guest: Guest; onForget: () => void }) {
         t={t}
         settings={props.settings}
         onLobby={() => props.onOpen(null)}
+        onFairness={props.onFairness}
       />
     );
   }
@@ -282,6 +285,9 @@ function Lobby(props: OnlineProps & { guest: Guest; client: OnlineClient }) {
       <div class="buttons">
         <button type="button" class="ghost" onClick={props.onHome}>
           {t("back")}
+        </button>
+        <button type="button" class="ghost" onClick={props.onFairness} data-testid="lobby-fairness">
+          {t("fair.howLink")}
         </button>
       </div>
     </main>

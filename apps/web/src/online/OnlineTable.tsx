@@ -24,9 +24,14 @@ import { ResignButton } from "../ui/ResignButton";
 import { GameEnd, ScoreSheet } from "../ui/ScoreSheet";
 import { spectatorSeat, Table } from "../ui/Table";
 import type { LinkStatus, OnlineClient } from "./client";
+import { DealMark } from "./DealMark";
+import { useDealChecks } from "./fairness";
 import { onlineRefusalText } from "./refusal";
 
 type TableMessage = Extract<ServerMessage, { t: "table" }>;
+
+/** Refusals of the seed the app sends by itself (one too late): nothing the player did. */
+const SEED_CODES = new Set(["deal-made", "seed-given"]);
 
 export const REACTION_KEYS: Readonly<Record<Reaction, Key>> = {
   goodPlay: "react.goodPlay",
@@ -55,9 +60,11 @@ export interface OnlineTableProps {
   settings: Settings;
   /** Back to the lobby. */
   onLobby: () => void;
+  /** The page on fair deals. */
+  onFairness: () => void;
 }
 
-export function OnlineTable({ client, code, t, settings, onLobby }: OnlineTableProps) {
+export function OnlineTable({ client, code, t, settings, onLobby, onFairness }: OnlineTableProps) {
   const [frame, setFrame] = useState<TableMessage | null>(null);
   const [link, setLink] = useState<LinkStatus>(client.status);
   /** A refusal in words, with the version on screen when it came (null: before the table did). */
@@ -65,6 +72,7 @@ export function OnlineTable({ client, code, t, settings, onLobby }: OnlineTableP
   const [reactions, setReactions] = useState<{ id: number; seat: number; reaction: Reaction }[]>([]);
   const [muted, setMuted] = useState(false);
   const [sheetClosed, setSheetClosed] = useState<number | null>(null);
+  const dealCheck = useDealChecks(client, code);
   // What a late refusal is said with: the latest seats and language, not those of the first render.
   const latest = useRef({ frame: null as TableMessage | null, t });
   latest.current = { frame, t };
@@ -76,7 +84,7 @@ export function OnlineTable({ client, code, t, settings, onLobby }: OnlineTableP
           const same = previous !== null && previous.table.game === m.table.game;
           return { ...m, view: keepResults(same ? previous.view : null, m.view) };
         });
-      } else if (m.t === "refused" && (m.table === code || m.table === null)) {
+      } else if (m.t === "refused" && (m.table === code || m.table === null) && !SEED_CODES.has(m.refusal.code)) {
         const { frame, t } = latest.current;
         const text = onlineRefusalText(t, m.refusal, (seat) => nameOf(frame?.table ?? null, seat, t));
         // A refused action is about the position it was made in; anything else (a seat taken…) is not.
@@ -269,6 +277,7 @@ export function OnlineTable({ client, code, t, settings, onLobby }: OnlineTableP
                 {t("online.clock", { name: name(view.turn), n: countdown })}
               </span>
             )}
+            <DealMark check={dealCheck} t={t} name={name} onFairness={onFairness} />
             {watching && <span class="online-watching">{t("online.watching")}</span>}
             {watching && open && (
               <button type="button" class="primary" onClick={() => client.sit(code)} data-testid="sit">

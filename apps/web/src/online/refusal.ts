@@ -20,6 +20,8 @@ const SERVER_TEXTS: Readonly<Record<ServerRefusalCode, Key>> = {
   "seat-taken": "online.refusal.seat-taken",
   "table-full": "online.refusal.table-full",
   "not-finished": "online.refusal.not-finished",
+  "deal-made": "online.refusal.deal-made",
+  "seed-given": "online.refusal.seed-given",
   "bad-setup": "online.refusal.bad-setup",
   "bad-origin": "online.refusal.bad-origin",
   "going-away": "online.refusal.going-away",

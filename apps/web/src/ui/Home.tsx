@@ -23,6 +23,8 @@ export interface HomeProps {
   onLearn: () => void;
   /** Opens the online lobby. */
   onOnline: () => void;
+  /** The page on fair deals and how the bots play. */
+  onFairness: () => void;
 }
 
 const GAMES: readonly { kind: GameKind; players: number }[] = [
@@ -47,7 +49,7 @@ function defaultsFor(game: GameKind): Record<string, unknown> {
   return out;
 }
 
-export function Home({ t, saved, lastSetup, onContinue, onStart, onReplay, onLearn, onOnline }: HomeProps) {
+export function Home({ t, saved, lastSetup, onContinue, onStart, onReplay, onLearn, onOnline, onFairness }: HomeProps) {
   const [game, setGame] = useState<GameKind>(lastSetup?.game ?? "french");
   const [players, setPlayers] = useState<number>(lastSetup?.players ?? 4);
   const [levels, setLevels] = useState<BotLevel[]>([...(lastSetup?.levels ?? ["easy", "medium", "medium", "medium"])]);
@@ -224,6 +226,9 @@ export function Home({ t, saved, lastSetup, onContinue, onStart, onReplay, onLea
       <section class="records-entry">
         <button type="button" class="ghost" onClick={onReplay}>
           {t("importRecord")}
+        </button>
+        <button type="button" class="ghost" onClick={onFairness} data-testid="home-fairness">
+          {t("fair.howLink")}
         </button>
       </section>
     </main>

@@ -74,6 +74,8 @@ class Session {
   private dumpFd: number | null = null;
   private done = false;
   private resendTimer: NodeJS.Timeout | null = null;
+  /** Our seed for the coming deal, the commitment it is for, and when it was last sent. */
+  private seed: { commitment: string; seed: string; sent: number } | null = null;
   private finish: (status: number) => void = () => {};
 
   constructor(
@@ -189,11 +191,26 @@ class Session {
       this.decider.seated({ table: m.table.code, seat: this.seat, player: this.player ?? { id: "", name } });
     }
     this.logProgress(m);
+    this.giveSeed(m);
     if (m.view.finished) {
       void this.end(m);
       return;
     }
     this.consider();
+  }
+
+  /** Our part of the coming deal (docs/fairness.md): a fresh seed once its commitment is in. */
+  private giveSeed(m: TableMessage): void {
+    const fair = m.table.fair;
+    const you = m.table.you;
+    if (!fair || fair.dealt || you === null || fair.seeded.includes(you)) return;
+    if (this.seed?.commitment !== fair.commitment) {
+      this.seed = { commitment: fair.commitment, seed: randomBytes(32).toString("hex"), sent: 0 };
+    }
+    // Sent again only when a frame still shows it missing a while later (lost in a reconnection).
+    if (Date.now() - this.seed.sent < RESEND_MS) return;
+    this.seed.sent = Date.now();
+    this.link.send({ t: "seed", table: m.table.code, commitment: fair.commitment, seed: this.seed.seed });
   }
 
   private logProgress(m: TableMessage): void {
@@ -246,6 +263,11 @@ class Session {
         this.resendTimer = null;
         if (this.pending === pending && this.link.ready) this.sendAct(pending);
       }, RESEND_MS);
+      return;
+    }
+    if (refusal.code === "deal-made" || refusal.code === "seed-given") {
+      // Our seed came after the deal was made: the deal stands without it.
+      this.io.log(`our seed for the deal was not taken: ${refusal.message}`);
       return;
     }
     if (id === null && table === this.options.table) {

@@ -1,0 +1,151 @@
+/**
+ * Fair deals at an online table (issue 13, docs/fairness.md), over real sockets: the commitment
+ * comes before the deal, the deal waits for the seeds of the people at the table (a while, not for
+ * ever), each hand's proof is revealed once it is over and checks, a late or second seed is
+ * refused and changes nothing, and the table's record carries every proof for `crossbones verify`.
+ */
+
+import { verifyText } from "@crossbones/cli";
+import { dealtHands, handConfig, parseBone } from "@crossbones/engine";
+import { checkHand, commitmentOf, randomHex32 } from "@crossbones/fair";
+import { fromWire, type ServerMessage, type TableSetup } from "@crossbones/protocol";
+import { afterAll, describe, expect, it } from "vitest";
+import { createTable, guest, startServer, TestClient, type TestServer } from "./harness.js";
+import { actionOf } from "./players.js";
+
+type TableMessage = Extract<ServerMessage, { t: "table" }>;
+const isTable =
+  (code: string) =>
+  (m: ServerMessage): m is TableMessage =>
+    m.t === "table" && m.table.code === code;
+
+const servers: TestServer[] = [];
+const clients: TestClient[] = [];
+afterAll(async () => {
+  for (const c of clients) {
+    expect(c.invalid).toEqual([]);
+    c.close();
+  }
+  await Promise.all(servers.map((s) => s.close()));
+});
+
+async function seatedAlone(seedWait: number, game: TableSetup["game"] = "french") {
+  const s = await startServer({ timing: { botDelay: 0, handPause: 100, forcedPass: 0, seedWait } });
+  servers.push(s);
+  const ana = await guest(s.url, "Ana");
+  const setup: TableSetup = {
+    game,
+    players: 4,
+    options: game === "french" ? { target: 20 } : { match: "straight" },
+    seats: ["human", "bot:easy", "bot:easy", "bot:easy"],
+    clock: null,
+    private: true,
+  };
+  const code = await createTable(s.url, ana.token, setup);
+  const a = await TestClient.connect(s.url, ana.token);
+  clients.push(a);
+  return { s, code, a };
+}
+
+/** Plays Ana's seat (the first legal move) until a table message passes `until`. */
+async function playUntil(a: TestClient, code: string, until: (m: TableMessage) => boolean): Promise<TableMessage> {
+  const acted = new Set<number>();
+  let id = 0;
+  for (;;) {
+    const m = a.latest(code);
+    if (m && until(m)) return m;
+    const view = m?.view;
+    if (view?.you && view.turn === view.seat && view.you.legalMoves.length > 0 && !acted.has(view.version)) {
+      acted.add(view.version);
+      a.send({
+        t: "act",
+        table: code,
+        id: `f${id++}`,
+        version: view.version,
+        action: actionOf(view.you.legalMoves[0]),
+      });
+    }
+    await a.next(isTable(code), 20_000);
+  }
+}
+
+describe.concurrent("fair deals online", () => {
+  it("commitment, then the seat's seed, then the deal; the proof revealed at the hand's end checks", async () => {
+    // A long seed wait: the deal is made as soon as the only person's seed is in, not after it.
+    const { code, a } = await seatedAlone(20_000);
+    a.send({ t: "watch", table: code });
+    const committed = await a.next((m): m is TableMessage => isTable(code)(m) && m.table.fair !== null);
+    const fair = committed.table.fair;
+    expect(fair).toMatchObject({ hand: 1, dealt: false, seeded: [] });
+    expect(committed.view.phase).toBe("deal");
+    expect(committed.table.proof).toBeNull();
+    const commitment = fair?.commitment as string;
+    const seed = randomHex32();
+    const started = Date.now();
+    a.send({ t: "seed", table: code, commitment, seed });
+    const dealt = await a.next((m): m is TableMessage => isTable(code)(m) && m.view.phase !== "deal");
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(dealt.table.fair).toEqual({ hand: 1, commitment, dealt: true, seeded: [0] });
+    // The bones Ana was dealt, as she first saw them.
+    const hand = dealt.view.you?.hand.reduce((m, b) => m | (1 << (parseBone(b) as number)), 0) as number;
+
+    // Too late, and a second seed: refused, and nothing changes.
+    a.send({ t: "seed", table: code, commitment, seed: randomHex32() });
+    const late = await a.next((m) => m.t === "refused");
+    expect(late).toMatchObject({ t: "refused", refusal: { code: "deal-made" } });
+
+    const over = await playUntil(a, code, (m) => m.view.phase === "hand-over" || m.view.finished);
+    const proof = over.table.proof;
+    expect(proof).not.toBeNull();
+    if (!proof) return;
+    expect(proof).toMatchObject({ table: `${code}-1`, hand: 1, commitment, seeds: [seed, null, null, null] });
+    expect(await commitmentOf(proof.secret)).toBe(commitment);
+    const view = fromWire(over.view);
+    const deal = dealtHands(view);
+    expect(deal).not.toBeNull();
+    const witness = { seat: 0, commitment, seed, hand };
+    expect(await checkHand(handConfig(view.rules), proof, deal as number[], witness)).toBeNull();
+    // No frame before the hand was over held the secret.
+    const revealedAt = a.frames.findIndex((f) => f.includes(proof.secret));
+    const before = a.frames.slice(0, revealedAt).map((f) => JSON.parse(f));
+    expect(before.some((m) => m.t === "table" && m.view.phase === "play")).toBe(true);
+    expect(JSON.parse(a.frames[revealedAt]).view.phase).toMatch(/hand-over|finished/);
+  });
+
+  it("a person who sends no seed holds the deal up for the seed wait only; the deal is made without it", async () => {
+    const { code, a } = await seatedAlone(400, "partner");
+    a.send({ t: "watch", table: code });
+    const committed = await a.next((m): m is TableMessage => isTable(code)(m) && m.table.fair !== null);
+    const at = Date.now();
+    const dealt = await a.next((m): m is TableMessage => isTable(code)(m) && m.view.phase !== "deal");
+    expect(Date.now() - at).toBeGreaterThanOrEqual(300);
+    expect(dealt.table.fair).toMatchObject({ commitment: committed.table.fair?.commitment, dealt: true, seeded: [] });
+  });
+
+  it("the table's record carries every hand's proof, and crossbones verify passes it; a changed secret fails naming the hand", async () => {
+    const { s, code, a } = await seatedAlone(20_000);
+    a.send({ t: "watch", table: code });
+    // Seeds for every deal, as the web app sends them.
+    const seeded = new Set<string>();
+    a.socket.on("message", (data) => {
+      const m = JSON.parse(data.toString());
+      const fair = m.t === "table" && m.table.code === code ? m.table.fair : null;
+      if (fair && !fair.dealt && !seeded.has(fair.commitment)) {
+        seeded.add(fair.commitment);
+        a.send({ t: "seed", table: code, commitment: fair.commitment, seed: randomHex32() });
+      }
+    });
+    await playUntil(a, code, (m) => m.view.handIndex >= 1 && m.view.phase === "hand-over");
+    const record = await (await fetch(`${s.url}/api/tables/${code}/record`)).json();
+    expect(record.hands.length).toBeGreaterThanOrEqual(2);
+    expect(record.hands.every((h: { fair?: { seeds: unknown[] } }) => h.fair?.seeds[0] !== null)).toBe(true);
+    const verified = await verifyText(JSON.stringify(record));
+    expect(verified).toMatchObject({ status: 0, output: { verified: true } });
+
+    const tampered = structuredClone(record);
+    tampered.hands[1].fair.secret = randomHex32();
+    expect((await verifyText(JSON.stringify(tampered))).output).toEqual({
+      error: { hand: 1, message: "hand 2: the secret revealed does not match the commitment sent before the deal" },
+    });
+  });
+});
