@@ -346,3 +346,19 @@ test("installable, and a game against the bots works offline after the first vis
   await expect(page.locator("html")).toHaveAttribute("lang", "nl");
   await context.setOffline(false);
 });
+
+test("how deals are fair: from home, in the player's language, and back", async ({ page }) => {
+  await page.goto("./");
+  await page.getByTestId("home-fairness").click();
+  const fairness = page.getByTestId("fairness");
+  await expect(fairness.getByRole("heading", { level: 1 })).toHaveText("Fair deals");
+  await expect(fairness).toContainText("SHA-256");
+  await expect(fairness).toContainText("packages/bots/test/honest.test.ts");
+  await checkA11y(page, "fairness");
+  await page.getByTestId("open-settings").click();
+  await page.getByLabel("Español").check();
+  await page.getByTestId("settings-back").click();
+  await expect(fairness.getByRole("heading", { level: 1 })).toHaveText("Repartos justos");
+  await fairness.getByRole("button", { name: "Volver" }).click();
+  await expect(page.getByTestId("home-fairness")).toHaveText("Por qué los repartos son justos");
+});

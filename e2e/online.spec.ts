@@ -171,8 +171,19 @@ test("two friends play a Partner hand online with two bots; a reload keeps the s
   const scores = await ama.page.getByTestId("scores").textContent();
   expect(await bea.page.getByTestId("scores").textContent()).toBe(scores);
 
+  // Every browser checks the hand's deal against its proof once the hand is over (issue 13).
+  for (const p of [ama, bea, cy]) await expect(p.page.getByTestId("deal-verified")).toBeVisible();
+  for (const p of [ama, bea, cy]) await expect(p.page.getByTestId("deal-failed")).toHaveCount(0);
+
   // Ama resigns: the game is over for everyone, with a rematch on offer; Bea sees Ama asked.
   await ama.page.keyboard.press("Escape");
+  // First a look at the proof: Ama sat from the start, so everything she saw is checked too.
+  const mark = ama.page.getByTestId("deal-verified");
+  await mark.locator("summary").click();
+  await expect(mark).toContainText("The secret revealed matches the commitment you were sent before the deal.");
+  await expect(mark).toContainText("Your seed went into the deal.");
+  await expect(mark).toContainText("You were dealt exactly the bones the deal gives.");
+  await mark.locator("summary").click();
   await ama.page.getByTestId("resign").click();
   await ama.page.getByTestId("resign-confirm").click();
   await expect(ama.page.locator("#game-end")).toBeVisible();

@@ -7,6 +7,7 @@ import { webBench } from "../apps/web/bench/web.js";
 import { botBench } from "../packages/bots/bench/decisions.js";
 import { legalMovesMicros, randomHands } from "../packages/engine/bench/random-hands.js";
 import { replayBench } from "../packages/engine/bench/replay.js";
+import { fairBench } from "../packages/fair/bench/uniformity.js";
 
 const RUNS = 5;
 const SECONDS = 1;
@@ -42,6 +43,9 @@ replayBench(line);
 
 // Bots: decision times at the default budgets (French, then the line games).
 botBench(line);
+
+// Fair deals: uniform over 40,000 deals (chi-square), and the time a deal takes.
+await fairBench(line);
 
 // The web app: bundle size, first render, main-thread long tasks while hard bots think.
 webBench();

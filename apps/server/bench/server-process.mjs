@@ -2,6 +2,7 @@
 // (apps/server/dist; `npx tsc -b` first), online play on, no web app, limits lifted for one address.
 // Usage: node --expose-gc server-process.mjs DATA_DIR PORT
 // On SIGUSR2 it collects garbage and prints its memory as one line `mem {...}` (process.memoryUsage).
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { buildServer } from "../dist/app.js";
 
 const [dataDir, port] = process.argv.slice(2);
@@ -14,10 +15,15 @@ const { app } = await buildServer({
     requestsPerMinute: 1_000_000,
   },
 });
+// How late the server's event loop runs: every action waits for it. Reset at each report.
+const lag = monitorEventLoopDelay({ resolution: 10 });
+lag.enable();
 // The handler first: the benchmark asks for the memory as soon as it reads "ready".
 process.on("SIGUSR2", () => {
+  const loop = { lagP99: lag.percentile(99) / 1e6, lagMax: lag.max / 1e6 };
+  lag.reset();
   globalThis.gc?.();
-  setTimeout(() => process.stdout.write(`mem ${JSON.stringify(process.memoryUsage())}\n`), 200);
+  setTimeout(() => process.stdout.write(`mem ${JSON.stringify({ ...process.memoryUsage(), ...loop })}\n`), 200);
 });
 await app.listen({ port: Number(port), host: "127.0.0.1" });
 process.stdout.write("ready\n");

@@ -14,6 +14,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { PROTOCOL } from "@crossbones/protocol";
 import WebSocket from "ws";
@@ -59,6 +60,16 @@ async function post(url: string, path: string, body: unknown, token?: string): P
   return r.json();
 }
 
+/** Where a table frame says its game, version, seat, whose turn and the coming deal's commitment. */
+const GAME = /"game":(\d+)/;
+const VERSION = /"version":(\d+)/;
+const YOU = /"you":(\d+|null)/;
+const TURN = /"phase":"[a-z-]+","turn":(\d+|null)/;
+const COMMITMENT = /"commitment":"([0-9a-f]{64})","dealt":false/;
+
+/** Frames the simulated clients received, and their bytes (while measuring and not). */
+const frames = { count: 0, bytes: 0 };
+
 /** Per action: when it was sent, and which of the table's seats have seen its result. */
 interface InFlight {
   readonly sent: number;
@@ -88,21 +99,35 @@ class Seat {
       this.socket.once("open", () => resolve());
       this.socket.once("error", reject);
     });
-    this.socket.on("message", (data) => this.receive(data.toString()));
+    this.socket.on("message", (data) => {
+      frames.count++;
+      frames.bytes += (data as Buffer).length;
+      this.receive(data.toString());
+    });
     this.socket.send(JSON.stringify({ t: "hello", protocol: PROTOCOL, token: this.token }));
     this.socket.send(JSON.stringify({ t: "watch", table: this.code }));
   }
 
   private receive(text: string): void {
     if (!text.startsWith('{"t":"table"')) return;
+    // The clients are the load, not what is measured: they read the few numbers they need from
+    // the text and parse a frame only when there is something to do (the machine is shared).
+    const game = Number(GAME.exec(text)?.[1]);
+    const v = Number(VERSION.exec(text)?.[1]);
+    if (game < this.game || (game === this.game && v <= this.version)) return;
+    this.game = game;
+    this.version = v;
+    this.run.seen(game, v);
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const you = YOU.exec(text)?.[1];
+    const mine = TURN.exec(text)?.[1] === you;
+    const finished = text.includes('"status":"finished"');
+    const seeding = text.includes('"dealt":false') && this.seeded !== COMMITMENT.exec(text)?.[1];
+    if (!mine && !finished && !seeding) return;
     const m = JSON.parse(text) as {
-      table: {
-        you: number;
-        status: string;
-        game: number;
-        fair: { commitment: string; dealt: boolean; seeded: number[] } | null;
-      };
-      view: { version: number; turn: number | null; finished: boolean; you: { legalMoves: string[] } | null };
+      table: { you: number; fair: { commitment: string; dealt: boolean; seeded: number[] } | null };
+      view: { turn: number | null; you: { legalMoves: string[] } | null };
     };
     // A seed for each deal, as the web app sends it (docs/fairness.md).
     const fair = m.table.fair;
@@ -111,15 +136,7 @@ class Seat {
       const seed = randomBytes(32).toString("hex");
       this.socket.send(JSON.stringify({ t: "seed", table: this.code, commitment: fair.commitment, seed }));
     }
-    const v = m.view.version;
-    const game = m.table.game;
-    if (game < this.game || (game === this.game && v <= this.version)) return;
-    this.game = game;
-    this.version = v;
-    this.run.seen(game, v);
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    if (m.table.status === "finished") {
+    if (finished) {
       this.run.finished.add(game);
       this.socket.send(JSON.stringify({ t: "rematch", table: this.code }));
       return;
@@ -180,22 +197,36 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), "crossbones-bench-"));
   const port = 20000 + Math.floor(Math.random() * 20000);
   const script = fileURLToPath(new URL("./server-process.mjs", import.meta.url));
-  const child = spawn(process.execPath, ["--expose-gc", script, dataDir, String(port)], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      "--expose-gc",
+      // As `npm start` runs it: a larger young generation, so that the many short-lived strings of
+      // frames die there instead of being promoted (fewer, shorter collections).
+      "--max-semi-space-size=32",
+      script,
+      dataDir,
+      String(port),
+    ],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   await new Promise<void>((resolve) => child.stdout.once("data", () => resolve()));
   /** The server's memory after a full garbage collection (it prints it on SIGUSR2). */
   const collected = () =>
-    new Promise<{ rss: number; heapUsed: number }>((resolve) => {
-      const onData = (d: Buffer) => {
-        const m = /^mem (.*)$/m.exec(d.toString());
-        if (!m) return;
-        child.stdout.off("data", onData);
-        resolve(JSON.parse(m[1]));
-      };
-      child.stdout.on("data", onData);
-      child.kill("SIGUSR2");
-    });
+    new Promise<{ rss: number; heapUsed: number; heapTotal: number; external: number; lagP99: number; lagMax: number }>(
+      (resolve) => {
+        const onData = (d: Buffer) => {
+          const m = /^mem (.*)$/m.exec(d.toString());
+          if (!m) return;
+          child.stdout.off("data", onData);
+          resolve(JSON.parse(m[1]));
+        };
+        child.stdout.on("data", onData);
+        child.kill("SIGUSR2");
+      },
+    );
   const url = `http://127.0.0.1:${port}`;
   const pid = child.pid as number;
   const idle = await collected();
@@ -247,7 +278,14 @@ async function main(): Promise<void> {
   const tables = runs.filter((_, i) => i % players === 0).map((s) => s.run);
   // Let the tables settle into play, then measure.
   await new Promise((r) => setTimeout(r, 5000));
+  // The server's loop delay is counted from here (the report resets it; the GC comes before t0).
+  const start = await collected();
   const before = usage(pid);
+  const ours = process.cpuUsage();
+  // The clients share the machine: how late their own event loop runs is part of every latency.
+  const lag = monitorEventLoopDelay({ resolution: 10 });
+  lag.enable();
+  const framesBefore = { ...frames };
   measuring = true;
   const t0 = performance.now();
   // A soak says how it goes every minute (on standard error; the figures stay on standard output).
@@ -275,13 +313,27 @@ async function main(): Promise<void> {
   line("server action to all seats p50", quantile(sorted, 0.5), "ms");
   line("server action to all seats p99", quantile(sorted, 0.99), "ms");
   line("server cpu", ((after.cpu - before.cpu) / seconds) * 100, "% of one core");
+  const client = process.cpuUsage(ours);
+  line("clients cpu", ((client.user + client.system) / 1e6 / seconds) * 100, "% of one core (the measuring process)");
+  line("clients event loop delay p99", lag.percentile(99) / 1e6, "ms (part of every latency above)");
+  line("frames to clients", (frames.count - framesBefore.count) / seconds, "frames/s");
+  line("frame size mean", (frames.bytes - framesBefore.bytes) / (frames.count - framesBefore.count), "bytes");
   line("server rss", after.rss / 2 ** 20, "MB");
   line("server rss per table (after a GC)", (live.rss - idle.rss) / o.tables / 1024, "KB");
   line("server heap per table (after a GC)", (live.heapUsed - idle.heapUsed) / o.tables / 1024, "KB");
+  line("server event loop delay p99", live.lagP99, `ms (max ${live.lagMax.toFixed(1)} ms)`);
+  // Where the rest of the resident memory is: the JavaScript heap's reserve, buffers outside it.
+  process.stderr.write(`memory idle ${JSON.stringify(idle)}\nmemory live ${JSON.stringify(live)}\n`);
   line(
     "server games finished",
     tables.reduce((n, t) => n + t.finished.size, 0),
     "games (each followed by a rematch)",
+  );
+  // Growth: what the server holds after a full collection, at the start of measuring and at the end.
+  line(
+    "server heap growth while measuring (after a GC)",
+    (live.heapUsed - start.heapUsed) / 2 ** 20,
+    `MB over ${Math.round(seconds)} s (from ${(start.heapUsed / 2 ** 20).toFixed(1)} MB)`,
   );
   line("server rss growth while measuring", (after.rss - before.rss) / 2 ** 20, `MB over ${Math.round(seconds)} s`);
   process.exit(0);

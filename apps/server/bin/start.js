@@ -35,6 +35,8 @@ const sources = [
   "apps/web/vite.config.ts",
   "packages/engine/src",
   "packages/bots/src",
+  "packages/protocol/src",
+  "packages/fair/src",
 ];
 const stale = !existsSync(built) || sources.some((p) => newest(join(root, p)) > statSync(built).mtimeMs);
 if (stale) run(bin("vite"), ["build", "--logLevel", "warn"], web);

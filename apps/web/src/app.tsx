@@ -86,6 +86,7 @@ export function App(props: Language) {
   const [lastSetup, setLastSetup] = useState<Setup | null>(start.lastSetup);
   const [screen, setScreen] = useState<Screen>(start.screen);
   const [returnTo, setReturnTo] = useState<Screen>("home");
+  const [fairnessFrom, setFairnessFrom] = useState<Screen>("home");
   const [exporting, setExporting] = useState(false);
   const [lessons, setLessons] = useState<unknown>(start.lessons);
   const [tableCode, setTableCode] = useState<string | null>(start.code);
@@ -153,8 +154,9 @@ export function App(props: Language) {
 
   const go = (next: Screen) => {
     // Settings and the page on fair deals go back where they came from (an online table stays open).
+    if (next === "settings" && screen !== "settings") setReturnTo(screen);
+    if (next === "fairness" && screen !== "fairness" && screen !== "settings") setFairnessFrom(screen);
     const aside = next === "settings" || next === "fairness";
-    if (aside) setReturnTo(screen === next ? "home" : screen);
     if (screen === "online" && next !== "online" && !aside) openTable(null);
     if (next !== "replay") setWatchRecord(undefined);
     setScreen(next);
@@ -249,7 +251,7 @@ export function App(props: Language) {
       {screen === "settings" && (
         <SettingsScreen t={t} settings={settings} onChange={setSettings} onBack={() => go(returnTo)} />
       )}
-      {screen === "fairness" && <Fairness t={t} onBack={() => go(returnTo)} />}
+      {screen === "fairness" && <Fairness t={t} onBack={() => go(fairnessFrom)} />}
       {screen === "replay" && (
         <Replay
           key={watchRecord ?? ""}

@@ -84,18 +84,8 @@ export interface TableView {
 }
 
 /** What one seat may know, and what it may do. */
-export interface SeatView extends TableView {
+export interface SeatView extends TableView, SeatPart {
   readonly seat: number;
-  /** This seat's bones. */
-  readonly hand: BoneMask;
-  /** This seat's legal moves when it is to act, else empty (the numeric form bots use). */
-  readonly legalMoves: readonly Move[];
-  /** The bones this seat may play now, with their targets. */
-  readonly plays: readonly LegalPlay[];
-  /** This seat may pass now. */
-  readonly canPass: boolean;
-  /** Points a pass would cost now (a pass while able to play, F5); 0 for a forced pass. */
-  readonly passCost: number;
 }
 
 export interface ViewOptions {
@@ -146,21 +136,38 @@ function tableView(game: Game, seat: number | null, options: ViewOptions): Table
   };
 }
 
-/**
- * The view of `seat`, which must be a seat of the game (anything else is a programming error and
- * throws a RangeError naming the seat).
- */
-export function viewFor(game: Game, seat: number, options: ViewOptions = {}): SeatView {
+/** What only one seat may know and do: its bones and, when it is to act, its moves. */
+export interface SeatPart {
+  /** This seat's bones. */
+  readonly hand: BoneMask;
+  /** This seat's legal moves when it is to act, else empty (the numeric form bots use). */
+  readonly legalMoves: readonly Move[];
+  /** The bones this seat may play now, with their targets. */
+  readonly plays: readonly LegalPlay[];
+  /** This seat may pass now. */
+  readonly canPass: boolean;
+  /** Points a pass would cost now (a pass while able to play, F5); 0 for a forced pass. */
+  readonly passCost: number;
+}
+
+function checkSeat(game: Game, seat: number): void {
   if (!(Number.isInteger(seat) && seat >= 0 && seat < game.config.players)) {
     throw new RangeError(`${String(seat)} is not a seat of this ${game.config.players}-player table`);
   }
-  const base = tableView(game, seat, options);
+}
+
+/**
+ * The part of `seat`'s view that is its own: a seat's view is the spectators' view with this
+ * (and its own bones face up). A server sending every seat its view builds the table's once.
+ */
+export function seatPart(game: Game, seat: number): SeatPart {
+  checkSeat(game, seat);
   const s = game.state;
   const legalMoves: Move[] = [];
   const plays: LegalPlay[] = [];
   let canPass = false;
   let passCost = 0;
-  if (s && base.turn === seat) {
+  if (s && !game.finished && !s.over && s.turn === seat) {
     s.legalMoves(legalMoves);
     canPass = legalMoves.includes(PASS);
     for (const bone of bonesOf(s.hands[seat])) {
@@ -171,7 +178,16 @@ export function viewFor(game: Game, seat: number, options: ViewOptions = {}): Se
     }
     if (canPass && plays.length > 0) passCost = game.config.passWhenAblePenalty;
   }
-  return { ...base, seat, hand: s ? s.hands[seat] : 0, legalMoves, plays, canPass, passCost };
+  return { hand: s ? s.hands[seat] : 0, legalMoves, plays, canPass, passCost };
+}
+
+/**
+ * The view of `seat`, which must be a seat of the game (anything else is a programming error and
+ * throws a RangeError naming the seat).
+ */
+export function viewFor(game: Game, seat: number, options: ViewOptions = {}): SeatView {
+  checkSeat(game, seat);
+  return { ...tableView(game, seat, options), seat, ...seatPart(game, seat) };
 }
 
 /** What a spectator may see: the table without any hand, until a hand is over. */

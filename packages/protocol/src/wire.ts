@@ -33,6 +33,7 @@ import {
   type PublicTable,
   parseBone,
   type Rules,
+  type SeatPart,
   type SeatView,
   type TablePhase,
   type TableView,
@@ -287,19 +288,22 @@ export function toWire(view: TableView | SeatView): WireView {
     winner: view.winner,
     sixLove: view.sixLove,
     resigned: view.resigned,
-    you: seatView
-      ? {
-          hand: bones(seatView.hand),
-          legalMoves: seatView.legalMoves.map((m) => makeMove(layout, m, seatView.phase === "pose")),
-          plays: seatView.plays.map((p) => ({
-            bone: makeBone(p.bone),
-            targets: seatView.phase === "pose" ? [] : p.targets.map((t) => names(layout)[t]),
-            choose: p.choose,
-          })),
-          canPass: seatView.canPass,
-          passCost: seatView.passCost,
-        }
-      : null,
+    you: seatView ? seatPartToWire(seatView, layout, seatView.phase) : null,
+  };
+}
+
+/** A seat's own part of its view (`seatPart`) on the wire: the view's `you`. */
+export function seatPartToWire(part: SeatPart, layout: Layout, phase: TablePhase): WireYou {
+  return {
+    hand: bones(part.hand),
+    legalMoves: part.legalMoves.map((m) => makeMove(layout, m, phase === "pose")),
+    plays: part.plays.map((p) => ({
+      bone: makeBone(p.bone),
+      targets: phase === "pose" ? [] : p.targets.map((t) => names(layout)[t]),
+      choose: p.choose,
+    })),
+    canPass: part.canPass,
+    passCost: part.passCost,
   };
 }
 

@@ -44,7 +44,11 @@ export class Connection {
   }
 
   private send(message: ServerMessage): void {
-    if (this.open) this.socket.send(JSON.stringify(message));
+    this.sendText(JSON.stringify(message));
+  }
+
+  private sendText(text: string): void {
+    if (this.open) this.socket.send(text);
   }
 
   private refuse(refusal: WireRefusal, id: string | null = null, table: string | null = null, charged = false): void {
@@ -169,7 +173,7 @@ export class Connection {
     if (!table || !this.player) return;
     const old = this.follows.get(code);
     if (old) table.unfollow(old);
-    const follower: Follower = { player: this.player.id, send: (message) => this.send(message) };
+    const follower: Follower = { player: this.player.id, send: (text) => this.sendText(text) };
     this.follows.set(code, follower);
     table.follow(follower);
     if (table.seatOf(this.player.id) >= 0) table.presenceChanged();

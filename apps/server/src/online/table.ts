@@ -19,7 +19,6 @@ import {
   moveAction,
   parseBone,
   type Rules,
-  spectatorView,
   startHand,
   viewFor,
 } from "@crossbones/engine";
@@ -31,10 +30,10 @@ import {
   serverRefusal,
   type TableInfo,
   type TableSetup,
-  toWire,
   type WireRefusal,
 } from "@crossbones/protocol";
 import type { BotPool } from "./bots.js";
+import { TableFrames } from "./frames.js";
 import type { BotLevel, CheckedSetup } from "./setup.js";
 import type { LogEntry, Store } from "./store.js";
 
@@ -66,7 +65,8 @@ export interface TableDeps {
  */
 export interface Follower {
   readonly player: string | null;
-  send(message: ServerMessage): void;
+  /** A frame's text (the table serializes each message once for everyone it goes to). */
+  send(text: string): void;
   /** Results of this game (`game`) already sent: hands 0 .. sent - 1. */
   sent?: { game: number; hands: number };
 }
@@ -79,8 +79,11 @@ type Seat =
 /** The seat a person who leaves hands over to. */
 const STAND_IN: BotLevel = "medium";
 const BOT_NAMES = ["Ruby", "Kofi", "Ines", "Dell"];
-/** Action ids remembered per seat, to answer a resent action once. */
-const REMEMBERED_IDS = 256;
+/**
+ * Action ids remembered per seat, to answer a resent action once. A client resends only what is
+ * still unanswered (one action); anything older would be refused as stale by its version anyway.
+ */
+const REMEMBERED_IDS = 32;
 
 /**
  * The coming deal (docs/fairness.md): the secret drawn and committed to before the seeds are
@@ -270,7 +273,8 @@ export class LiveTable {
   react(player: string, reaction: Reaction): WireRefusal | null {
     const seat = this.seatOf(player);
     if (seat < 0) return serverRefusal("not-seated");
-    for (const f of this.followers) f.send({ t: "reaction", table: this.code, seat, reaction });
+    const text = JSON.stringify({ t: "reaction", table: this.code, seat, reaction } satisfies ServerMessage);
+    for (const f of this.followers) f.send(text);
     return null;
   }
 
@@ -293,7 +297,7 @@ export class LiveTable {
     this.followers.add(follower);
     follower.sent = undefined;
     if (follower.player !== null && this.seatOf(follower.player) >= 0) this.broadcast();
-    else this.sendTo(follower, new Map());
+    else this.sendTo(follower, new TableFrames(this.game, (you) => this.info(you)));
   }
 
   unfollow(follower: Follower): void {
@@ -606,27 +610,18 @@ export class LiveTable {
    * One follower's message: their seat's view when they sit here, else the spectators'. A hand's
    * result is sent once per socket (it never changes): the results the follower has are null.
    */
-  private sendTo(follower: Follower, cache: Map<string, ServerMessage>): void {
+  private sendTo(follower: Follower, frames: TableFrames): void {
     const seat = follower.player === null ? -1 : this.seatOf(follower.player);
     const known = follower.sent?.game === this.gameIndex ? follower.sent.hands : 0;
-    const key = `${seat}/${known}`;
-    const message = cache.get(key) ?? this.message(seat, known);
-    cache.set(key, message);
-    follower.send(message);
+    follower.send(frames.frame(seat >= 0 ? seat : null, known));
     const results = this.game.hands.length;
     const finished = results > 0 && this.game.hands[results - 1].result !== null ? results : results - 1;
     follower.sent = { game: this.gameIndex, hands: Math.max(0, finished) };
   }
 
-  private message(seat: number, known: number): ServerMessage {
-    const view = toWire(seat >= 0 ? viewFor(this.game, seat) : spectatorView(this.game));
-    const results = known === 0 ? view.results : view.results.map((r, i) => (i < known ? null : r));
-    return { t: "table", table: this.info(seat >= 0 ? seat : null), view: { ...view, results } };
-  }
-
   private broadcast(): void {
-    const cache = new Map<string, ServerMessage>();
-    for (const f of this.followers) this.sendTo(f, cache);
+    const frames = new TableFrames(this.game, (you) => this.info(you));
+    for (const f of this.followers) this.sendTo(f, frames);
   }
 }
 

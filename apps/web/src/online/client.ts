@@ -34,6 +34,8 @@ export class OnlineClient {
   private attempt = 0;
   private closed = false;
   private readonly followed = new Set<string>();
+  /** Seats asked for before the socket was open: asked for as soon as it is. */
+  private readonly sits = new Map<string, ClientMessage>();
   /** Actions sent and not yet answered, by id: resent after a reconnect. */
   private readonly unanswered = new Map<string, ClientMessage>();
   private nextId = 0;
@@ -105,6 +107,8 @@ export class OnlineClient {
       this.heard = Date.now();
       this.raw({ t: "hello", protocol: PROTOCOL, token: this.token });
       for (const table of this.followed) this.raw({ t: "watch", table });
+      for (const m of this.sits.values()) this.raw(m);
+      this.sits.clear();
       for (const m of this.unanswered.values()) this.raw(m);
       this.setStatus("open");
     };
@@ -149,7 +153,9 @@ export class OnlineClient {
 
   sit(table: string, seat?: number): void {
     this.followed.add(table);
-    this.raw(seat === undefined ? { t: "sit", table } : { t: "sit", table, seat });
+    const message: ClientMessage = seat === undefined ? { t: "sit", table } : { t: "sit", table, seat };
+    if (this.socket?.readyState === WebSocket.OPEN) this.raw(message);
+    else this.sits.set(table, message);
   }
 
   /** Sends an action made against `version`; returns its id. */
