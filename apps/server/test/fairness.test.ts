@@ -8,30 +8,15 @@
 import { verifyText } from "@crossbones/cli";
 import { dealtHands, handConfig, parseBone } from "@crossbones/engine";
 import { checkHand, commitmentOf, randomHex32 } from "@crossbones/fair";
-import { fromWire, type ServerMessage, type TableSetup } from "@crossbones/protocol";
-import { afterAll, describe, expect, it } from "vitest";
-import { createTable, guest, startServer, TestClient, type TestServer } from "./harness.js";
+import { fromWire, type TableSetup } from "@crossbones/protocol";
+import { describe, expect, it } from "vitest";
+import { createTable, guest, isTable, type TableMessage, type TestClient, tracked } from "./harness.js";
 import { actionOf } from "./players.js";
 
-type TableMessage = Extract<ServerMessage, { t: "table" }>;
-const isTable =
-  (code: string) =>
-  (m: ServerMessage): m is TableMessage =>
-    m.t === "table" && m.table.code === code;
-
-const servers: TestServer[] = [];
-const clients: TestClient[] = [];
-afterAll(async () => {
-  for (const c of clients) {
-    expect(c.invalid).toEqual([]);
-    c.close();
-  }
-  await Promise.all(servers.map((s) => s.close()));
-});
+const { server, connect } = tracked();
 
 async function seatedAlone(seedWait: number, game: TableSetup["game"] = "french") {
-  const s = await startServer({ timing: { botDelay: 0, handPause: 100, forcedPass: 0, seedWait } });
-  servers.push(s);
+  const s = await server({ timing: { botDelay: 0, handPause: 100, forcedPass: 0, seedWait } });
   const ana = await guest(s.url, "Ana");
   const setup: TableSetup = {
     game,
@@ -44,8 +29,7 @@ async function seatedAlone(seedWait: number, game: TableSetup["game"] = "french"
   // The table is full once made (Ana and three bots): its first deal is committed to then.
   const made = Date.now();
   const code = await createTable(s.url, ana.token, setup);
-  const a = await TestClient.connect(s.url, ana.token);
-  clients.push(a);
+  const a = await connect(s, ana.token);
   return { s, code, a, made };
 }
 

@@ -8,39 +8,20 @@
  */
 
 import { type Action, replayRecord } from "@crossbones/engine";
-import type { ServerMessage, TableSetup } from "@crossbones/protocol";
-import { afterAll, describe, expect, it } from "vitest";
-import { createTable, guest, startServer, TestClient, type TestServer } from "./harness.js";
+import type { TableSetup } from "@crossbones/protocol";
+import { describe, expect, it } from "vitest";
+import {
+  createTable,
+  guest,
+  isTable,
+  type TableMessage,
+  type TestClient,
+  type TestServer,
+  tracked,
+} from "./harness.js";
 import { actionOf } from "./players.js";
 
-type TableMessage = Extract<ServerMessage, { t: "table" }>;
-const isTable =
-  (code: string) =>
-  (m: ServerMessage): m is TableMessage =>
-    m.t === "table" && m.table.code === code;
-
-const servers: TestServer[] = [];
-const clients: TestClient[] = [];
-afterAll(async () => {
-  for (const c of clients) {
-    expect(c.invalid).toEqual([]);
-    for (const f of c.frames) expect(/\n\s+at |Error:/.test(f), f).toBe(false);
-    c.close();
-  }
-  await Promise.all(servers.map((s) => s.close()));
-});
-
-async function server(options: Parameters<typeof startServer>[0] = {}): Promise<TestServer> {
-  const s = await startServer(options);
-  servers.push(s);
-  return s;
-}
-
-async function connect(s: TestServer, token?: string): Promise<TestClient> {
-  const c = await TestClient.connect(s.url, token);
-  clients.push(c);
-  return c;
-}
+const { server, connect } = tracked();
 
 /** A private table of `seats` with no clock unless given. */
 function setup(game: TableSetup["game"], seats: TableSetup["seats"], extra: Partial<TableSetup> = {}): TableSetup {

@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PROTOCOL, readServerMessage, type ServerMessage, type TableSetup } from "@crossbones/protocol";
+import { afterAll, expect } from "vitest";
 import WebSocket from "ws";
 import { buildServer, type Server } from "../src/app.js";
 import type { Timing } from "../src/online/table.js";
@@ -156,4 +157,44 @@ export class TestClient {
   close(): void {
     this.socket.close();
   }
+}
+
+export type TableMessage = Extract<ServerMessage, { t: "table" }>;
+
+/** For `client.next`: a table message of table `code`. */
+export const isTable =
+  (code: string) =>
+  (m: ServerMessage): m is TableMessage =>
+    m.t === "table" && m.table.code === code;
+
+/**
+ * Servers and clients of a test file, closed when it ends; every frame any client received must
+ * have passed the protocol's schema and hold no stack trace.
+ */
+export function tracked(): {
+  server: (options?: Parameters<typeof startServer>[0]) => Promise<TestServer>;
+  connect: (s: TestServer, token?: string) => Promise<TestClient>;
+} {
+  const servers: TestServer[] = [];
+  const clients: TestClient[] = [];
+  afterAll(async () => {
+    for (const c of clients) {
+      expect(c.invalid).toEqual([]);
+      for (const f of c.frames) expect(/\n\s+at |Error:/.test(f), f).toBe(false);
+      c.close();
+    }
+    await Promise.all(servers.map((s) => s.close()));
+  });
+  return {
+    server: async (options = {}) => {
+      const s = await startServer(options);
+      servers.push(s);
+      return s;
+    },
+    connect: async (s, token) => {
+      const c = await TestClient.connect(s.url, token);
+      clients.push(c);
+      return c;
+    },
+  };
 }
