@@ -20,7 +20,8 @@ export const WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), "../../
 export interface ServerOptions {
   /** Directory of the built app (default apps/web/dist), or false to serve no app (tests, the API alone). */
   readonly root?: string | false;
-  readonly logger?: boolean;
+  /** Structured logs (pino, Fastify's own) at this level, or none (false, the default). */
+  readonly logger?: false | { readonly level: string };
   /** Online play, or false for none. */
   readonly online?: (OnlineOptions & RouteOptions) | false;
   /**
@@ -44,13 +45,19 @@ export async function buildServer(options: ServerOptions = {}): Promise<Server> 
   const hops = options.trustProxy ?? false;
   // Fastify takes a number of hops as a function of the hop index.
   const trustProxy = hops === false ? false : (_address: string, hop: number) => hop < hops;
-  const app = Fastify({ logger: options.logger ?? false, trustProxy });
+  // Requests are not logged one by one (every static file would be); errors and lifecycle are.
+  const app = Fastify({ logger: options.logger ?? false, disableRequestLogging: true, trustProxy });
   const hub = options.online ? new Hub(options.online) : null;
   if (hub && options.online) {
     await onlineRoutes(app, hub, options.online);
     app.addHook("onClose", () => hub.close());
   }
+  // Alive (the process answers), and ready (it can serve: the database answers).
   app.get("/healthz", async () => ({ ok: true }));
+  app.get("/readyz", async (_req, reply) => {
+    const ready = hub ? hub.ready() : { ok: true };
+    return reply.code(ready.ok ? 200 : 503).send(ready);
+  });
   if (root === false) {
     app.setNotFoundHandler((_req, reply) => reply.code(404).send({ error: serverRefusal("not-found") }));
     return { app, hub };

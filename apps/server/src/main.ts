@@ -2,7 +2,7 @@
  * `npm start`'s server: the web app and online play on http://localhost:3000 (or $PORT), with
  * online tables kept in $DATA_DIR (default ./data). $ORIGINS: other page origins allowed to open
  * sockets, comma-separated. $TRUST_PROXY: the number of reverse proxies in front whose
- * X-Forwarded-For to believe (default none).
+ * X-Forwarded-For to believe (default none). $LOG_LEVEL: pino's (default info; silent for none).
  */
 
 import { resolve } from "node:path";
@@ -15,12 +15,16 @@ const origins = (process.env.ORIGINS ?? "").split(",").filter(Boolean);
 const hops = Number(process.env.TRUST_PROXY ?? 0);
 const trustProxy = Number.isInteger(hops) && hops > 0 ? hops : false;
 
-const { app } = await buildServer({ logger: false, trustProxy, online: { dataDir, origins } });
+// JSON lines on standard output (pino); LOG_LEVEL=silent for none.
+const level = process.env.LOG_LEVEL ?? "info";
+const { app } = await buildServer({ logger: { level }, trustProxy, online: { dataDir, origins } });
 await app.listen({ port, host });
 process.stdout.write(`Crossbones is running at http://localhost:${port}\n`);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
+    // Every socket is told to come back in a moment (bye going-away, retry); the tables are in the store.
+    app.log.info({ signal }, "stopping");
     void app.close().then(() => process.exit(0));
   });
 }

@@ -10,8 +10,7 @@ import { dealtHands, handConfig, parseBone } from "@crossbones/engine";
 import { checkHand, commitmentOf, randomHex32 } from "@crossbones/fair";
 import { fromWire, type TableSetup } from "@crossbones/protocol";
 import { describe, expect, it } from "vitest";
-import { createTable, guest, isTable, type TableMessage, type TestClient, tracked } from "./harness.js";
-import { actionOf } from "./players.js";
+import { createTable, guest, isTable, playUntil, type TableMessage, tracked } from "./harness.js";
 
 const { server, connect } = tracked();
 
@@ -31,28 +30,6 @@ async function seatedAlone(seedWait: number, game: TableSetup["game"] = "french"
   const code = await createTable(s.url, ana.token, setup);
   const a = await connect(s, ana.token);
   return { s, code, a, made };
-}
-
-/** Plays Ana's seat (the first legal move) until a table message passes `until`. */
-async function playUntil(a: TestClient, code: string, until: (m: TableMessage) => boolean): Promise<TableMessage> {
-  const acted = new Set<number>();
-  let id = 0;
-  for (;;) {
-    const m = a.latest(code);
-    if (m && until(m)) return m;
-    const view = m?.view;
-    if (view?.you && view.turn === view.seat && view.you.legalMoves.length > 0 && !acted.has(view.version)) {
-      acted.add(view.version);
-      a.send({
-        t: "act",
-        table: code,
-        id: `f${id++}`,
-        version: view.version,
-        action: actionOf(view.you.legalMoves[0]),
-      });
-    }
-    await a.next(isTable(code), 20_000);
-  }
 }
 
 describe.concurrent("fair deals online", () => {

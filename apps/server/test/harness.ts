@@ -12,6 +12,7 @@ import { afterAll, expect } from "vitest";
 import WebSocket from "ws";
 import { buildServer, type Server } from "../src/app.js";
 import type { Timing } from "../src/online/table.js";
+import { actionOf } from "./players.js";
 
 export const FAST: Timing = { botDelay: 0, handPause: 0, forcedPass: 0, seedWait: 0 };
 
@@ -197,4 +198,28 @@ export function tracked(): {
       return c;
     },
   };
+}
+
+/**
+ * Plays `client`'s seat (the first legal move, at once) until a table message passes `until`
+ * (checked on every one, so it should also hold when the game ends); returns that message.
+ */
+export async function playUntil(
+  client: TestClient,
+  code: string,
+  until: (m: TableMessage) => boolean,
+): Promise<TableMessage> {
+  const acted = new Set<number>();
+  let id = 0;
+  for (;;) {
+    const m = client.latest(code);
+    if (m && until(m)) return m;
+    const view = m?.view;
+    if (view?.you && view.turn === view.seat && view.you.legalMoves.length > 0 && !acted.has(view.version)) {
+      acted.add(view.version);
+      const action = actionOf(view.you.legalMoves[0]);
+      client.send({ t: "act", table: code, id: `play-${id++}`, version: view.version, action });
+    }
+    await client.next(isTable(code), 20_000);
+  }
 }

@@ -141,7 +141,9 @@ export class Connection {
         break;
       }
       case "act": {
+        const started = performance.now();
         const r = table.act(player.id, m.id, m.version, m.action);
+        if (r.ok) this.hub.metrics.actionSeconds.observe((performance.now() - started) / 1000);
         if (r.ok) this.send({ t: "ack", id: m.id, version: r.version });
         else {
           this.refuse(r.refusal, m.id, m.table, r.charged);

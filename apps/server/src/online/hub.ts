@@ -7,6 +7,7 @@
 import type { ServerMessage, TableSetup, WireRefusal } from "@crossbones/protocol";
 import { serverRefusal } from "@crossbones/protocol";
 import { BotPool } from "./bots.js";
+import { Metrics } from "./metrics.js";
 import { checkSetup } from "./setup.js";
 import { Store } from "./store.js";
 import { LiveTable, type Timing } from "./table.js";
@@ -42,6 +43,7 @@ export class Hub {
   readonly tokens: Tokens;
   readonly bots: BotPool;
   readonly timing: Timing;
+  readonly metrics: Metrics;
   private readonly now: () => number;
   private readonly quickWait: number;
   private readonly tables = new Map<string, LiveTable>();
@@ -54,11 +56,12 @@ export class Hub {
     this.timing = { ...DEFAULT_TIMING, ...options.timing };
     this.now = options.now ?? Date.now;
     this.quickWait = options.quickWait ?? 20_000;
+    this.metrics = new Metrics(() => this.tables.size);
     this.rebuild();
   }
 
   private get deps() {
-    return { store: this.store, bots: this.bots, timing: this.timing, now: this.now };
+    return { store: this.store, bots: this.bots, timing: this.timing, now: this.now, metrics: this.metrics };
   }
 
   /** Every table that was live when the server stopped, from its log. */
@@ -164,6 +167,16 @@ export class Hub {
     if (q.waiting.length > 0) {
       const rest = q.waiting.splice(0);
       for (const w of rest) this.queue(w.player, game, players, w.send);
+    }
+  }
+
+  /** Whether the server can serve: its database answers. */
+  ready(): { ok: boolean; database: string } {
+    try {
+      this.store.ping();
+      return { ok: true, database: "ok" };
+    } catch (e) {
+      return { ok: false, database: (e as Error).message };
     }
   }
 

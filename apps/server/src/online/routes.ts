@@ -65,6 +65,10 @@ export async function onlineRoutes(app: FastifyInstance, hub: Hub, options: Rout
   const perAddress = options.socketsPerAddress ?? 32;
   const sockets = new Map<string, number>();
   const connections = new Set<Connection>();
+  hub.metrics.countSockets(() => connections.size);
+  app.get("/metrics", async (_req, reply) =>
+    reply.header("content-type", hub.metrics.registry.contentType).send(await hub.metrics.registry.metrics()),
+  );
   // A graceful stop (SIGTERM) tells every client to come back in a moment.
   app.addHook("preClose", async () => {
     for (const c of connections) c.goingAway();

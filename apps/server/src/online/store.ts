@@ -179,6 +179,11 @@ export class Store {
     );
   }
 
+  /** Throws unless the database answers. */
+  ping(): void {
+    this.db.prepare("SELECT 1").get();
+  }
+
   close(): void {
     this.db.close();
   }

@@ -34,6 +34,7 @@ import {
 } from "@crossbones/protocol";
 import type { BotPool } from "./bots.js";
 import { TableFrames } from "./frames.js";
+import type { Metrics } from "./metrics.js";
 import type { BotLevel, CheckedSetup } from "./setup.js";
 import type { LogEntry, Store } from "./store.js";
 
@@ -57,6 +58,7 @@ export interface TableDeps {
   readonly bots: BotPool;
   readonly timing: Timing;
   readonly now: () => number;
+  readonly metrics?: Metrics;
 }
 
 /**
@@ -323,6 +325,7 @@ export class LiveTable {
    */
   private commit(entry: LogEntry, next?: Game): void {
     this.deps.store.append(this.code, this.seq, entry);
+    if (entry.k === "act") this.deps.metrics?.actions.inc({ by: entry.id === null ? "server" : "player" });
     this.seq++;
     const problem = this.applyEntry(entry, next);
     if (problem) throw new Error(`table ${this.code}: a committed entry did not apply: ${problem}`);
