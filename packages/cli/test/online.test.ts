@@ -31,7 +31,8 @@ let dir: string;
 
 beforeAll(async () => {
   requireBuilt();
-  server = await startOnlineServer();
+  // Deals wait (a little) for the seeds of the people at the table, as they do by default.
+  server = await startOnlineServer({ seedWait: 2000 });
   dir = mkdtempSync(join(tmpdir(), "crossbones-cli-test-"));
 });
 afterAll(async () => {
@@ -131,6 +132,15 @@ describe("crossbones online, whole games", () => {
     const record = JSON.parse(printed.stdout);
     expect(record).toEqual(await serverRecord(server.url, code));
     expectFinishedRecord(record, result.version);
+
+    // The command sent a seed for every deal and checked each hand's proof; the record verifies.
+    expect(played.stderr).toMatch(/hand 1: deal verified/);
+    expect(record.hands.every((h: { fair?: { seeds: unknown[] } }) => h.fair?.seeds[0] !== null)).toBe(true);
+    const file = join(dir, "game.json");
+    writeFileSync(file, printed.stdout);
+    const verified = await crossbones(["verify", file]).done;
+    expect(verified.status, verified.stdout).toBe(0);
+    expect(JSON.parse(verified.stdout)).toMatchObject({ verified: true });
   });
 
   it("two players from the command line at one table", async () => {

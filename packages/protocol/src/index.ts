@@ -4,5 +4,6 @@
  * checked with zod on arrival, on both ends (`messages.ts`).
  */
 
+export * from "./fairness.js";
 export * from "./messages.js";
 export * from "./wire.js";

@@ -10,7 +10,8 @@ import { randomBytes } from "node:crypto";
 import { closeSync, openSync, writeSync } from "node:fs";
 import type { Action } from "@crossbones/engine";
 import { sideOf } from "@crossbones/engine";
-import { keepResults, type ServerMessage, type WireRefusal } from "@crossbones/protocol";
+import { faultMessage } from "@crossbones/fair";
+import { DealWitness, type HandCheck, keepResults, type ServerMessage, type WireRefusal } from "@crossbones/protocol";
 import { CliError } from "./args.js";
 import { type Decider, describeAction, type GameResult, type TableMessage } from "./deciders.js";
 import { describeRefusal } from "./http.js";
@@ -74,8 +75,8 @@ class Session {
   private dumpFd: number | null = null;
   private done = false;
   private resendTimer: NodeJS.Timeout | null = null;
-  /** Our seed for the coming deal, the commitment it is for, and when it was last sent. */
-  private seed: { commitment: string; seed: string; sent: number } | null = null;
+  /** Our seeds for the deals, and each hand's check (docs/fairness.md). */
+  private readonly witness = new DealWitness((check) => this.dealChecked(check));
   private finish: (status: number) => void = () => {};
 
   constructor(
@@ -191,7 +192,8 @@ class Session {
       this.decider.seated({ table: m.table.code, seat: this.seat, player: this.player ?? { id: "", name } });
     }
     this.logProgress(m);
-    this.giveSeed(m);
+    const seed = this.witness.frame(incoming);
+    if (seed) this.link.send(seed);
     if (m.view.finished) {
       void this.end(m);
       return;
@@ -199,18 +201,12 @@ class Session {
     this.consider();
   }
 
-  /** Our part of the coming deal (docs/fairness.md): a fresh seed once its commitment is in. */
-  private giveSeed(m: TableMessage): void {
-    const fair = m.table.fair;
-    const you = m.table.you;
-    if (!fair || fair.dealt || you === null || fair.seeded.includes(you)) return;
-    if (this.seed?.commitment !== fair.commitment) {
-      this.seed = { commitment: fair.commitment, seed: randomBytes(32).toString("hex"), sent: 0 };
-    }
-    // Sent again only when a frame still shows it missing a while later (lost in a reconnection).
-    if (Date.now() - this.seed.sent < RESEND_MS) return;
-    this.seed.sent = Date.now();
-    this.link.send({ t: "seed", table: m.table.code, commitment: fair.commitment, seed: this.seed.seed });
+  /** A hand's deal checked against its proof: said on standard error, loudly when it fails. */
+  private dealChecked(check: HandCheck | "unavailable"): void {
+    if (check === "unavailable") return;
+    const hand = check.proof.hand;
+    if (check.fault) this.io.error(`hand ${hand}: the deal FAILED its check: ${faultMessage(check.fault)}`);
+    else this.io.log(`hand ${hand}: deal verified (docs/fairness.md)`);
   }
 
   private logProgress(m: TableMessage): void {
