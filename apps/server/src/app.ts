@@ -11,7 +11,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { serverRefusal, TABLE_CODE } from "@crossbones/protocol";
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { Hub, type OnlineOptions } from "./online/hub.js";
 import { onlineRoutes, type RouteOptions } from "./online/routes.js";
 
@@ -46,7 +46,11 @@ export async function buildServer(options: ServerOptions = {}): Promise<Server> 
   // Fastify takes a number of hops as a function of the hop index.
   const trustProxy = hops === false ? false : (_address: string, hop: number) => hop < hops;
   // Requests are not logged one by one (every static file would be); errors and lifecycle are.
-  const app = Fastify({ logger: options.logger ?? false, disableRequestLogging: true, trustProxy });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy,
+  });
   const hub = options.online ? new Hub(options.online) : null;
   if (hub && options.online) {
     await onlineRoutes(app, hub, options.online);
