@@ -7,6 +7,9 @@
  * protocol's schema and for stack traces.
  */
 
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { type Action, replayRecord } from "@crossbones/engine";
 import type { TableSetup } from "@crossbones/protocol";
 import { describe, expect, it } from "vitest";
@@ -14,8 +17,9 @@ import {
   createTable,
   guest,
   isTable,
+  startServer,
   type TableMessage,
-  type TestClient,
+  TestClient,
   type TestServer,
   tracked,
 } from "./harness.js";
@@ -213,6 +217,43 @@ describe.concurrent("flows", () => {
       await fetch(`${s.url}/api/me/games`, { headers: { authorization: `Bearer ${ben.token}` } })
     ).json()) as { games: unknown[] };
     expect(bens.games).toHaveLength(1);
+  });
+
+  it("a rematch asked for is kept through a restart of the server", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "crossbones-rematch-"));
+    const timing = { botDelay: 30, handPause: 50, forcedPass: 30 };
+    const first = await startServer({ dataDir, timing });
+    const [ana, ben] = [await guest(first.url, "Ana"), await guest(first.url, "Ben")];
+    const code = await createTable(first.url, ana.token, setup("cutthroat", ["human", "human"]));
+    const b = await TestClient.connect(first.url, ben.token);
+    b.send({ t: "sit", table: code });
+    await b.next((m): m is TableMessage => isTable(code)(m) && m.view.phase !== "deal");
+    // Ben resigns (whenever the table lets him), then asks for a rematch.
+    for (let tries = 0; !(b.latest(code) as TableMessage).view.finished; tries++) {
+      const version = (b.latest(code) as TableMessage).view.version;
+      b.send({ t: "act", table: code, id: `r${tries}`, version, action: { type: "resign" } });
+      await b.next((m) => m.t === "ack" || m.t === "refused");
+      expect(tries).toBeLessThan(10);
+    }
+    b.send({ t: "rematch", table: code });
+    await b.next((m): m is TableMessage => isTable(code)(m) && m.table.rematch.length === 1);
+    b.close();
+    await first.close();
+
+    const second = await startServer({ dataDir, timing });
+    try {
+      const a = await TestClient.connect(second.url, ana.token);
+      a.send({ t: "watch", table: code });
+      const back = await a.next(isTable(code));
+      expect(back.table).toMatchObject({ status: "finished", rematch: [1], game: 0 });
+      a.send({ t: "rematch", table: code });
+      const again = await a.next((m): m is TableMessage => isTable(code)(m) && m.table.game === 1);
+      expect(again.table).toMatchObject({ status: "playing", rematch: [] });
+      a.close();
+    } finally {
+      await second.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it("an away player acting out of turn is back, and the clock of the seat to act runs on", async () => {

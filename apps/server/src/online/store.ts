@@ -33,6 +33,8 @@ export type LogEntry =
     }
   /** An action applied for `seat` (`id`: the client's action id; null for the server's own moves). */
   | { readonly k: "act"; readonly seat: number; readonly id: string | null; readonly action: unknown }
+  /** A person asks for a rematch (it starts when every person has). */
+  | { readonly k: "ask"; readonly seat: number }
   /** A new game at the same table, the same seats. */
   | { readonly k: "rematch" };
 

@@ -265,10 +265,11 @@ export class LiveTable {
     const seat = this.seatOf(player);
     if (seat < 0) return serverRefusal("not-seated");
     if (this.status !== "finished") return serverRefusal("not-finished");
-    this.rematch.add(seat);
+    if (this.rematch.has(seat)) return null;
+    // The last person to ask starts the game; an earlier ask is kept (a restart remembers it).
     const people = this.seats.flatMap((s, i) => (s.kind === "human" ? [i] : []));
-    if (people.every((s) => this.rematch.has(s))) this.commit({ k: "rematch" });
-    else this.broadcast();
+    const all = people.every((s) => s === seat || this.rematch.has(s));
+    this.commit(all ? { k: "rematch" } : { k: "ask", seat });
     return null;
   }
 
@@ -371,6 +372,9 @@ export class LiveTable {
         if (this.game.finished) this.status = "finished";
         return null;
       }
+      case "ask":
+        this.rematch.add(entry.seat);
+        return null;
       case "rematch":
         this.game = createGame(this.rules);
         this.gameIndex++;
