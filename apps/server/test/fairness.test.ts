@@ -10,7 +10,7 @@ import { dealtHands, handConfig, parseBone } from "@crossbones/engine";
 import { checkHand, commitmentOf, randomHex32 } from "@crossbones/fair";
 import { fromWire, type TableSetup } from "@crossbones/protocol";
 import { describe, expect, it } from "vitest";
-import { createTable, guest, isTable, playUntil, type TableMessage, tracked } from "./harness.js";
+import { autoPlay, createTable, guest, isTable, type TableMessage, tracked } from "./harness.js";
 
 const { server, connect } = tracked();
 
@@ -57,7 +57,7 @@ describe.concurrent("fair deals online", () => {
     const late = await a.next((m) => m.t === "refused");
     expect(late).toMatchObject({ t: "refused", refusal: { code: "deal-made" } });
 
-    const over = await playUntil(a, code, (m) => m.view.phase === "hand-over" || m.view.finished);
+    const over = (await autoPlay(a, code, (m) => m.view.phase === "hand-over" || m.view.finished).done) as TableMessage;
     const proof = over.table.proof;
     expect(proof).not.toBeNull();
     if (!proof) return;
@@ -97,7 +97,7 @@ describe.concurrent("fair deals online", () => {
         a.send({ t: "seed", table: code, commitment: fair.commitment, seed: randomHex32() });
       }
     });
-    await playUntil(a, code, (m) => (m.view.handIndex >= 1 && m.view.phase === "hand-over") || m.view.finished);
+    await autoPlay(a, code, (m) => (m.view.handIndex >= 1 && m.view.phase === "hand-over") || m.view.finished).done;
     const record = await (await fetch(`${s.url}/api/tables/${code}/record`)).json();
     expect(record.hands.length).toBeGreaterThanOrEqual(2);
     expect(record.hands.every((h: { fair?: { seeds: unknown[] } }) => h.fair?.seeds[0] !== null)).toBe(true);

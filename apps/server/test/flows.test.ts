@@ -10,10 +10,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type Action, replayRecord } from "@crossbones/engine";
+import { replayRecord } from "@crossbones/engine";
 import type { TableSetup } from "@crossbones/protocol";
 import { describe, expect, it } from "vitest";
 import {
+  autoPlay,
   createTable,
   guest,
   isTable,
@@ -49,38 +50,6 @@ async function partnerTable(s: TestServer) {
   a.send({ t: "watch", table: code });
   b.send({ t: "sit", table: code });
   return { ana, ben, code, a, b };
-}
-
-/** Action ids are the client's, unique per seat (a reused one is taken for a resend). */
-let autoIds = 0;
-
-/**
- * Plays `client`'s seat (the first legal move, at once) until `until` holds for a table message
- * (checked on every one); returns that message. `stop()` ends it early.
- */
-function autoPlay(client: TestClient, code: string, until: (m: TableMessage) => boolean = (m) => m.view.finished) {
-  let stopped = false;
-  const acted = new Set<number>();
-  const done = (async (): Promise<TableMessage | null> => {
-    for (;;) {
-      const m = client.latest(code);
-      if (stopped) return null;
-      if (m && until(m)) return m;
-      const view = m?.view;
-      if (view?.you && view.turn === view.seat && view.you.legalMoves.length > 0 && !acted.has(view.version)) {
-        acted.add(view.version);
-        const action: Action = actionOf(view.you.legalMoves[0]);
-        client.send({ t: "act", table: code, id: `auto-${autoIds++}`, version: view.version, action });
-      }
-      await client.next(isTable(code), 30_000);
-    }
-  })();
-  return {
-    done,
-    stop: () => {
-      stopped = true;
-    },
-  };
 }
 
 describe.concurrent("flows", () => {
@@ -256,6 +225,47 @@ describe.concurrent("flows", () => {
     }
   });
 
+  it("an away seat and its spent bank are kept through restarts, and so is coming back", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "crossbones-away-"));
+    const timing = { botDelay: 30, handPause: 50, forcedPass: 30 };
+    const restart = async (previous: TestServer | null) => {
+      await previous?.close();
+      return startServer({ dataDir, timing });
+    };
+    let s = await restart(null);
+    try {
+      const ana = await guest(s.url, "Ana");
+      const clock = { move: 5, bank: 0 };
+      const code = await createTable(s.url, ana.token, setup("cutthroat", ["human", "bot:easy"], { clock }));
+      let a = await TestClient.connect(s.url, ana.token);
+      a.send({ t: "watch", table: code });
+      // Ana does not play: her clock runs out, she is away and a bot plays for her.
+      await reach(a, code, (m) => m.table.seats[0].away, 15_000);
+      a.close();
+      s = await restart(s);
+      a = await TestClient.connect(s.url, ana.token);
+      a.send({ t: "watch", table: code });
+      const after = await a.next(isTable(code));
+      expect(after.table.seats[0]).toMatchObject({ name: "Ana", away: true, bank: 0 });
+      // Any action of hers, even one refused, brings her back; a restart keeps that too.
+      a.send({ t: "act", table: code, id: "back", version: after.view.version, action: { type: "resign" } });
+      await reach(a, code, (m) => !m.table.seats[0].away);
+      a.close();
+      s = await restart(s);
+      a = await TestClient.connect(s.url, ana.token);
+      a.send({ t: "watch", table: code });
+      expect((await a.next(isTable(code))).table.seats[0].away).toBe(false);
+      a.close();
+      // The log keeps each of her actions' bank, the time out and the return.
+      const log = s.server.hub?.store.log(code) ?? [];
+      expect(log.some((e) => e.k === "away" && e.seat === 0)).toBe(true);
+      expect(log.filter((e) => e.k === "act" && e.id !== null).every((e) => e.k === "act" && e.bank === 0)).toBe(true);
+    } finally {
+      await s.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it("an away player acting out of turn is back, and the clock of the seat to act runs on", async () => {
     const s = await server({ timing: { botDelay: 300, handPause: 50, forcedPass: 20 } });
     const [ana, ben] = [await guest(s.url, "Ana"), await guest(s.url, "Ben")];
@@ -268,15 +278,12 @@ describe.concurrent("flows", () => {
     const b = await connect(s, ben.token);
     a.send({ t: "watch", table: code });
     b.send({ t: "sit", table: code });
-    // Ben plays along; Ana lets her clock run out once.
-    await autoPlay(b, code, (m) => m.table.seats[0].away).done;
-    // Ben's turn with a choice: his clock runs. Ana, away, tries a play out of turn a second later.
-    const bens = await reach(
-      a,
-      code,
-      (m) => m.view.turn === 1 && m.table.deadline !== null && m.table.seats[0].away,
-      15_000,
-    );
+    // Ben plays along; Ana lets her clock run out once. Ben stops when his next turn comes (at
+    // once, so his clock has all its seconds): his clock runs. Ana, away, tries a play out of turn
+    // a second later.
+    const turn = (m: TableMessage) => m.view.turn === 1 && m.table.deadline !== null && m.table.seats[0].away;
+    const his = (await autoPlay(b, code, turn).done) as TableMessage;
+    const bens = await reach(a, code, (m) => turn(m) && m.view.version === his.view.version, 15_000);
     const deadline = bens.table.deadline as number;
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const hand = bens.view.you?.hand ?? [];

@@ -200,26 +200,49 @@ export function tracked(): {
   };
 }
 
+/** Action ids of `autoPlay`: the client's own, unique per seat (a reused one is taken for a resend). */
+let autoIds = 0;
+
 /**
- * Plays `client`'s seat (the first legal move, at once) until a table message passes `until`
- * (checked on every one, so it should also hold when the game ends); returns that message.
+ * Plays `client`'s seat (the first legal move, at once) until `until` holds for a table message
+ * (checked on every one, so it should hold at the end of the game too); `done` gives that
+ * message, or null after `stop()`. An action the server could not take yet (`rate-limited`: a
+ * fast table can outrun a person's limit) is made again a moment later.
  */
-export async function playUntil(
+export function autoPlay(
   client: TestClient,
   code: string,
-  until: (m: TableMessage) => boolean,
-): Promise<TableMessage> {
+  until: (m: TableMessage) => boolean = (m) => m.view.finished,
+): { done: Promise<TableMessage | null>; stop: () => void } {
+  let stopped = false;
   const acted = new Set<number>();
-  let id = 0;
-  for (;;) {
-    const m = client.latest(code);
-    if (m && until(m)) return m;
-    const view = m?.view;
-    if (view?.you && view.turn === view.seat && view.you.legalMoves.length > 0 && !acted.has(view.version)) {
-      acted.add(view.version);
-      const action = actionOf(view.you.legalMoves[0]);
-      client.send({ t: "act", table: code, id: `play-${id++}`, version: view.version, action });
+  const done = (async (): Promise<TableMessage | null> => {
+    for (;;) {
+      const m = client.latest(code);
+      if (stopped) return null;
+      if (m && until(m)) return m;
+      const view = m?.view;
+      let id: string | null = null;
+      if (view?.you && view.turn === view.seat && view.you.legalMoves.length > 0 && !acted.has(view.version)) {
+        acted.add(view.version);
+        id = `auto-${autoIds++}`;
+        client.send({ t: "act", table: code, id, version: view.version, action: actionOf(view.you.legalMoves[0]) });
+      }
+      const sent = id;
+      const next = await client.next(
+        (x) => isTable(code)(x) || (x.t === "refused" && x.id === sent && x.refusal.code === "rate-limited"),
+        30_000,
+      );
+      if (next.t === "refused" && view) {
+        acted.delete(view.version);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
     }
-    await client.next(isTable(code), 20_000);
-  }
+  })();
+  return {
+    done,
+    stop: () => {
+      stopped = true;
+    },
+  };
 }

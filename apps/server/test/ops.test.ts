@@ -5,7 +5,7 @@
  */
 
 import { describe, expect, it } from "vitest";
-import { createTable, guest, playUntil, tracked } from "./harness.js";
+import { autoPlay, createTable, guest, tracked } from "./harness.js";
 
 const { server, connect } = tracked();
 
@@ -47,7 +47,7 @@ describe.concurrent("operations", () => {
     a.send({ t: "watch", table: code });
     // Ana plays two of her turns (or to the end of the set); the bots play theirs.
     const acks = () => a.messages.filter((x) => x.t === "ack").length;
-    await playUntil(a, code, (m) => acks() >= 2 || m.view.finished);
+    await autoPlay(a, code, (m) => acks() >= 2 || m.view.finished).done;
     const after = await (await fetch(`${s.url}/metrics`)).text();
     expect(metric(after, "crossbones_tables")).toBe(1);
     expect(metric(after, "crossbones_connections")).toBe(1);

@@ -31,8 +31,21 @@ export type LogEntry =
         readonly seeds: readonly (string | null)[];
       };
     }
-  /** An action applied for `seat` (`id`: the client's action id; null for the server's own moves). */
-  | { readonly k: "act"; readonly seat: number; readonly id: string | null; readonly action: unknown }
+  /**
+   * An action applied for `seat` (`id`: the client's action id; null for the server's own moves;
+   * `bank`: at a table with a clock, the seconds left in the seat's bank after a person's action).
+   */
+  | {
+      readonly k: "act";
+      readonly seat: number;
+      readonly id: string | null;
+      readonly action: unknown;
+      readonly bank?: number;
+    }
+  /** A person ran out of time: a bot plays for them (their bank is spent) until they act again. */
+  | { readonly k: "away"; readonly seat: number }
+  /** A person who was away acted (even a refused action): they are back. */
+  | { readonly k: "back"; readonly seat: number }
   /** A person asks for a rematch (it starts when every person has). */
   | { readonly k: "ask"; readonly seat: number }
   /** A new game at the same table, the same seats. */

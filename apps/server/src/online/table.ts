@@ -246,7 +246,9 @@ export class LiveTable {
       // A player who acts is back at the table, whatever became of the action: the bot playing
       // for them stops (its move, if still thinking, is dropped) and their clock runs again.
       // Out of their turn nothing is rescheduled: the clock of the seat to act runs on.
-      this.away[seat] = false;
+      // A refused action brings them back too: that is logged (an accepted one says it itself).
+      if (r.ok) this.away[seat] = false;
+      else this.log({ k: "back", seat });
       const state = this.game.state;
       if (state && !state.over && state.turn === seat) {
         this.turnVersion = -1;
@@ -256,7 +258,9 @@ export class LiveTable {
     }
     if (!r.ok) return { ok: false, refusal: r.error, charged: false };
     this.spendClock(seat);
-    this.commit({ k: "act", seat, id, action }, r.value);
+    // The bank goes with the action, so that a restart gives nobody their spent time back.
+    const bank = this.setup.clock ? { bank: this.banks[seat] } : {};
+    this.commit({ k: "act", seat, id, action, ...bank }, r.value);
     return r.charged ? { ok: false, refusal: r.charged, charged: true } : { ok: true, version: this.version };
   }
 
@@ -325,12 +329,17 @@ export class LiveTable {
    * nobody could rebuild is never shown.
    */
   private commit(entry: LogEntry, next?: Game): void {
-    this.deps.store.append(this.code, this.seq, entry);
+    this.log(entry, next);
     if (entry.k === "act") this.deps.metrics?.actions.inc({ by: entry.id === null ? "server" : "player" });
+    this.afterChange();
+  }
+
+  /** Appends `entry` to the store and applies it, nothing more (the caller tells whoever must know). */
+  private log(entry: LogEntry, next?: Game): void {
+    this.deps.store.append(this.code, this.seq, entry);
     this.seq++;
     const problem = this.applyEntry(entry, next);
     if (problem) throw new Error(`table ${this.code}: a committed entry did not apply: ${problem}`);
-    this.afterChange();
   }
 
   /** Applies one log entry to the table's state (live and when rebuilding); a problem, or null. */
@@ -364,7 +373,10 @@ export class LiveTable {
           if (!r.ok) return r.error.message;
           this.game = r.value;
         }
+        if (entry.bank !== undefined) this.banks[entry.seat] = entry.bank;
         if (entry.id !== null) {
+          // A person's own action: they are at the table.
+          this.away[entry.seat] = false;
           const ids = this.ids[entry.seat];
           ids.push(entry.id);
           if (ids.length > REMEMBERED_IDS) ids.shift();
@@ -374,6 +386,13 @@ export class LiveTable {
       }
       case "ask":
         this.rematch.add(entry.seat);
+        return null;
+      case "away":
+        this.banks[entry.seat] = 0;
+        this.away[entry.seat] = true;
+        return null;
+      case "back":
+        this.away[entry.seat] = false;
         return null;
       case "rematch":
         this.game = createGame(this.rules);
@@ -469,10 +488,7 @@ export class LiveTable {
     if (!clock || this.deadline === null) return;
     this.later(Math.max(0, this.deadline - now), () => {
       // Out of time: the seat is away and a bot plays for it until the player acts again.
-      this.banks[turn] = 0;
-      this.away[turn] = true;
-      this.schedule();
-      this.broadcast();
+      this.commit({ k: "away", seat: turn });
     });
   }
 
