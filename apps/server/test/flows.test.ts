@@ -266,6 +266,32 @@ describe.concurrent("flows", () => {
     }
   });
 
+  it("between hands, the next is dealt as soon as every person is ready, not after the whole pause", async () => {
+    const s = await server({ timing: { botDelay: 20, handPause: 60_000, forcedPass: 20 } });
+    const [ana, ben] = [await guest(s.url, "Ana"), await guest(s.url, "Ben")];
+    const code = await createTable(s.url, ana.token, setup("cutthroat", ["human", "human", "bot:easy"]));
+    const a = await connect(s, ana.token);
+    const b = await connect(s, ben.token);
+    a.send({ t: "watch", table: code });
+    b.send({ t: "sit", table: code });
+    const over = (m: TableMessage) => m.view.phase === "hand-over" || m.view.finished;
+    const [first] = await Promise.all([autoPlay(a, code, over).done, autoPlay(b, code, over).done]);
+    // A straight match to six cannot end in one hand.
+    if (!first || first.view.finished) throw new Error("the match ended after one hand");
+    // Ana is ready: the others see it; the hand waits for Ben.
+    a.send({ t: "next", table: code });
+    const one = await reach(b, code, (m) => m.table.ready.length === 1);
+    expect(one.table.ready).toEqual([0]);
+    expect(one.view.phase).toBe("hand-over");
+    // Ben too: the next hand is dealt at once (the pause had a minute to run), and nobody is
+    // listed as ready any more.
+    const asked = Date.now();
+    b.send({ t: "next", table: code });
+    const dealt = await reach(a, code, (m) => m.view.handIndex === first.view.handIndex + 1, 5000);
+    expect(Date.now() - asked).toBeLessThan(5000);
+    expect(dealt.table.ready).toEqual([]);
+  });
+
   it("an away player acting out of turn is back, and the clock of the seat to act runs on", async () => {
     const s = await server({ timing: { botDelay: 300, handPause: 50, forcedPass: 20 } });
     const [ana, ben] = [await guest(s.url, "Ana"), await guest(s.url, "Ben")];

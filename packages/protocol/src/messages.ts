@@ -100,6 +100,11 @@ export const clientMessage = z.discriminatedUnion("t", [
    * the table's `fair`); the deal is made from the server's secret and every seed it has by then.
    */
   z.strictObject({ t: z.literal("seed"), table: tableCode, commitment: hex32, seed: hex32 }),
+  /**
+   * Between hands: you have read the score sheet. The next hand is dealt once every person at the
+   * table has said so (or when the pause ends), seeds permitting.
+   */
+  z.strictObject({ t: z.literal("next"), table: tableCode }),
   /** After the end: play again with the same seats (every seated person must ask). */
   z.strictObject({ t: z.literal("rematch"), table: tableCode }),
   /** Give up your seat (a bot takes it over while a game is on). */
@@ -199,6 +204,8 @@ export const tableInfo = z.strictObject({
   nextHandAt: z.number().nullable(),
   /** Seats that asked for a rematch. */
   rematch: z.array(seat),
+  /** Between hands: seats whose players are ready for the next hand. */
+  ready: z.array(seat),
   /** Which game of this table (0, then one more per rematch). */
   game: z.int().min(0),
   /** The coming or current deal's commitment; null when none (before the players sit, after the end). */

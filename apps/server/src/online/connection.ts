@@ -156,6 +156,9 @@ export class Connection {
       case "react":
         refused = table.react(player.id, m.reaction);
         break;
+      case "next":
+        refused = table.next(player.id);
+        break;
       case "seed":
         refused = table.seed(player.id, m.commitment, m.seed);
         break;

@@ -119,6 +119,8 @@ export class LiveTable {
   private status: "waiting" | "playing" | "finished" = "waiting";
   private storedStatus = "waiting";
   private readonly rematch = new Set<number>();
+  /** Between hands: the people who are ready for the next (not logged: a pause is short). */
+  private readonly ready = new Set<number>();
   private readonly ids: string[][];
   private readonly away: boolean[];
   private readonly banks: number[];
@@ -285,6 +287,17 @@ export class LiveTable {
     return null;
   }
 
+  /** `player` is ready for the next hand: it is dealt as soon as every person is (seeds permitting). */
+  next(player: string): WireRefusal | null {
+    const seat = this.seatOf(player);
+    if (seat < 0) return serverRefusal("not-seated");
+    if (!this.pending || this.pending.sealed || this.ready.has(seat)) return null;
+    this.ready.add(seat);
+    this.schedule();
+    this.broadcast();
+    return null;
+  }
+
   /** `player`'s seed for the coming deal whose commitment they were sent. */
   seed(player: string, commitment: string, seed: string): WireRefusal | null {
     const seat = this.seatOf(player);
@@ -399,6 +412,7 @@ export class LiveTable {
         this.gameIndex++;
         this.proofs = [];
         this.pending = null;
+        this.ready.clear();
         this.rematch.clear();
         this.banks.fill(this.setup.clock?.bank ?? 0);
         // Every person asked for this game: they are all at the table.
@@ -446,6 +460,7 @@ export class LiveTable {
     this.nextHandAt = null;
     if (this.closed || this.status !== "playing") {
       this.pending = null;
+      this.ready.clear();
       return;
     }
     const now = this.deps.now();
@@ -454,7 +469,9 @@ export class LiveTable {
       // Wait a little for every person's seed (only the first hand of a game has no pause to
       // cover it; someone whose seed does not come in time is dealt without it).
       const waiting = this.seats.some((s, i) => s.kind === "human" && p.seeds[i] === null);
-      const at = waiting ? Math.max(p.due, p.at + this.deps.timing.seedWait) : p.due;
+      // Everyone ready: no need to sit out the rest of the pause.
+      const due = this.seats.every((s, i) => s.kind !== "human" || this.ready.has(i)) ? p.at : p.due;
+      const at = waiting ? Math.max(due, p.at + this.deps.timing.seedWait) : due;
       this.nextHandAt = at;
       this.later(Math.max(0, at - now), () =>
         this.deal(p).catch(() => {
@@ -524,6 +541,7 @@ export class LiveTable {
     const deal = await dealOf(this.game.config, { table: this.tableId, hand: p.hand, secret: p.secret, seeds });
     if (this.closed || this.pending !== p) return;
     this.pending = null;
+    this.ready.clear();
     this.commit({
       k: "deal",
       hands: deal.map((mask) => bonesOf(mask).map(makeBone)),
@@ -598,6 +616,7 @@ export class LiveTable {
       deadline: this.deadline,
       nextHandAt: this.nextHandAt,
       rematch: [...this.rematch].sort(),
+      ready: [...this.ready].sort(),
       game: this.gameIndex,
       ...this.fairness(),
     };

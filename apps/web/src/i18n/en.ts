@@ -319,6 +319,7 @@ export const en = {
   "online.waitingFor": { one: "Waiting for {n} more player.", other: "Waiting for {n} more players." },
   "online.openSeat": "Open seat",
   "online.offline": "offline",
+  "online.ready": "ready",
   "online.away": "away (a bot plays)",
   "online.seconds": { one: "{n} second", other: "{n} seconds" },
   "online.clock": "{name}: {n} s",

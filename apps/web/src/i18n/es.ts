@@ -310,6 +310,7 @@ export const es: Dict = {
   "online.waitingFor": { one: "Falta {n} jugador.", other: "Faltan {n} jugadores." },
   "online.openSeat": "Asiento libre",
   "online.offline": "desconectado",
+  "online.ready": "listo",
   "online.away": "ausente (juega un bot)",
   "online.seconds": { one: "{n} segundo", other: "{n} segundos" },
   "online.clock": "{name}: {n} s",

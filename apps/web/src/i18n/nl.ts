@@ -305,6 +305,7 @@ export const nl: Dict = {
   "online.waitingFor": { one: "Wacht op nog {n} speler.", other: "Wacht op nog {n} spelers." },
   "online.openSeat": "Vrije plaats",
   "online.offline": "offline",
+  "online.ready": "klaar",
   "online.away": "weg (een bot speelt)",
   "online.seconds": { one: "{n} seconde", other: "{n} seconden" },
   "online.clock": "{name}: {n} s",

@@ -308,7 +308,11 @@ export function OnlineTable({ client, code, t, settings, onLobby, onFairness }: 
             t={t}
             name={name}
             settings={settings}
-            onNext={() => setSheetClosed(last)}
+            onNext={() => {
+              // Ready for the next hand: it comes as soon as everyone is (or when the pause ends).
+              setSheetClosed(last);
+              if (!watching) client.send({ t: "next", table: code });
+            }}
             onClose={() => setSheetClosed(last)}
           />
         )}
@@ -355,6 +359,7 @@ function seatTag(info: TableInfo, seat: number, turn: number | null, countdown: 
   if (s.kind === "bot" && s.level) parts.push(t(s.level));
   if (s.kind === "human" && !s.connected) parts.push(t("online.offline"));
   if (s.away) parts.push(t("online.away"));
+  if (info.ready.includes(seat)) parts.push(t("online.ready"));
   if (seat === turn && countdown !== null) parts.push(t("online.seconds", { n: countdown }));
   return parts.length > 0 ? parts.join(" · ") : null;
 }

@@ -77,6 +77,8 @@ class Session {
   private resendTimer: NodeJS.Timeout | null = null;
   /** Our seeds for the deals, and each hand's check (docs/fairness.md). */
   private readonly witness = new DealWitness((check) => this.dealChecked(check));
+  /** The hand ("game:hand") after which we said we are ready for the next. */
+  private ready = "";
   private finish: (status: number) => void = () => {};
 
   constructor(
@@ -194,6 +196,12 @@ class Session {
     this.logProgress(m);
     const seed = this.witness.frame(incoming);
     if (seed) this.link.send(seed);
+    // Between hands a bot or a program has no score sheet to read: ready for the next at once.
+    const ready = `${m.table.game}:${m.view.handIndex}`;
+    if (m.view.phase === "hand-over" && !m.table.ready.includes(this.seat as number) && this.ready !== ready) {
+      this.ready = ready;
+      this.link.send({ t: "next", table: m.table.code });
+    }
     if (m.view.finished) {
       void this.end(m);
       return;
