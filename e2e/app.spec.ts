@@ -5,7 +5,17 @@
  */
 
 import { parseRecord } from "@crossbones/engine";
-import { checkA11y, expect, playByKeyboard, STORAGE_KEY, saved, shot, startGame, test } from "./fixtures";
+import {
+  checkA11y,
+  expect,
+  playByKeyboard,
+  STORAGE_KEY,
+  saved,
+  shot,
+  startGame,
+  storeSettings,
+  test,
+} from "./fixtures";
 
 test("home shows every game, the bots and the rule options", async ({ page, errors }) => {
   await page.goto("./");
@@ -143,14 +153,7 @@ test("export a record, then import it and watch it move by move", async ({ page 
 });
 
 test("import errors in Dutch name the hand and the player, never a seat number", async ({ page }) => {
-  await page.addInitScript(
-    ([key]) =>
-      localStorage.setItem(
-        key,
-        JSON.stringify({ settings: { lang: "nl", speed: "off", sound: false, showHands: false, pips: "classic" } }),
-      ),
-    [STORAGE_KEY],
-  );
+  await storeSettings(page, { lang: "nl", speed: "off", sound: false, showHands: false, pips: "classic" });
   await page.goto("./");
   await page.getByRole("button", { name: "Verslag bekijken" }).click();
   const deal = [

@@ -48,6 +48,14 @@ export const test = base.extend<{ errors: string[] }>({
 
 export { expect };
 
+/** Every page `page` opens starts with these settings stored, as a returning player's would be. */
+export async function storeSettings(page: Page, settings: Record<string, unknown>): Promise<void> {
+  await page.addInitScript(
+    ([key, value]) => localStorage.setItem(key, value),
+    [STORAGE_KEY, JSON.stringify({ settings })],
+  );
+}
+
 export async function saved(page: Page): Promise<Saved> {
   return page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? "{}"), STORAGE_KEY);
 }

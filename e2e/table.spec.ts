@@ -11,7 +11,7 @@
 import { parseRecord } from "@crossbones/engine";
 import type { Page } from "@playwright/test";
 import { COURSES } from "../apps/web/src/tutorial/index";
-import { expect, playByKeyboard, STORAGE_KEY, saved, shot, startGame, test } from "./fixtures";
+import { expect, playByKeyboard, STORAGE_KEY, saved, shot, startGame, storeSettings, test } from "./fixtures";
 
 const FRENCH_RULES = {
   target: 100,
@@ -344,14 +344,7 @@ async function boxes(page: Page): Promise<Record<string, number[]>> {
 test("10: on a phone nothing moves between turns (element boxes, every move of two hands)", async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   const page = await context.newPage();
-  await page.addInitScript(
-    ([key]) =>
-      localStorage.setItem(
-        key,
-        JSON.stringify({ settings: { lang: "en", speed: "off", sound: false, pips: "classic" } }),
-      ),
-    [STORAGE_KEY],
-  );
+  await storeSettings(page, { lang: "en", speed: "off", sound: false, pips: "classic" });
   for (const [game, seed] of [
     ["french", 15],
     ["partner", 17],
@@ -458,14 +451,7 @@ test("13: lessons draw the board and face-up hands at the game's size", async ({
 test("17: a lesson fits a phone's screen", async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   const page = await context.newPage();
-  await page.addInitScript(
-    ([key]) =>
-      localStorage.setItem(
-        key,
-        JSON.stringify({ settings: { lang: "en", speed: "off", sound: false, pips: "classic" } }),
-      ),
-    [STORAGE_KEY],
-  );
+  await storeSettings(page, { lang: "en", speed: "off", sound: false, pips: "classic" });
   await page.goto("./");
   await page.getByTestId("learn").tap();
   // A prediction over a whole French hand, and Cut Throat's first task.
@@ -488,14 +474,7 @@ test("17: a lesson fits a phone's screen", async ({ browser }) => {
 test("18: the replay shows each hand's result at its last move, the app's own names in the watcher's language", async ({
   page,
 }) => {
-  await page.addInitScript(
-    ([key]) =>
-      localStorage.setItem(
-        key,
-        JSON.stringify({ settings: { lang: "nl", speed: "off", sound: false, showHands: false, pips: "classic" } }),
-      ),
-    [STORAGE_KEY],
-  );
+  await storeSettings(page, { lang: "nl", speed: "off", sound: false, showHands: false, pips: "classic" });
   await page.goto("./");
   const record = (names: string[]) =>
     JSON.stringify({

@@ -11,7 +11,7 @@ import type { Page } from "@playwright/test";
 import { type Lang, translator } from "../apps/web/src/i18n/all";
 import type { TextRef } from "../apps/web/src/i18n/index";
 import { COURSES, type Lesson, lessonView, positionGame, type Step } from "../apps/web/src/tutorial/index";
-import { checkA11y, expect, STORAGE_KEY, shot, test } from "./fixtures";
+import { checkA11y, expect, STORAGE_KEY, shot, storeSettings, test } from "./fixtures";
 
 const TARGETS: Record<string, number> = { N: 0, E: 1, S: 2, W: 3, L: 0, R: 1 };
 
@@ -236,15 +236,7 @@ test("requested moves by keyboard: arrows and Enter pick a bone; equivalent arms
 test("the lessons on a phone", async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
   const page = await context.newPage();
-  await page.addInitScript(
-    ([key]) => {
-      localStorage.setItem(
-        key,
-        JSON.stringify({ settings: { lang: "en", speed: "off", sound: false, showHands: false, pips: "classic" } }),
-      );
-    },
-    [STORAGE_KEY],
-  );
+  await storeSettings(page, { lang: "en", speed: "off", sound: false, showHands: false, pips: "classic" });
   await page.goto("./");
   await page.getByTestId("learn").tap();
   const lesson = COURSES[0].lessons[1];

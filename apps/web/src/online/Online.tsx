@@ -9,6 +9,7 @@ import { type ServerMessage, TABLE_CODE, type TableSetup } from "@crossbones/pro
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { GAME_KEYS, type T } from "../i18n";
 import type { Settings } from "../settings";
+import { PlayerCount } from "../ui/PlayerCount";
 import { PresetPicker } from "../ui/PresetPicker";
 import { PRESETS } from "../view/presets";
 import {
@@ -380,17 +381,7 @@ function GamePicker({
           </label>
         ))}
       </fieldset>
-      {game === "cutthroat" && (
-        <fieldset class="row">
-          <legend>{t("players")}</legend>
-          {PLAYER_COUNTS.cutthroat.map((n) => (
-            <label key={n} class={`pill ${players === n ? "chosen" : ""}`}>
-              <input type="radio" name={`${name}-players`} checked={players === n} onChange={() => onPlayers(n)} />
-              {t("playersN", { n })}
-            </label>
-          ))}
-        </fieldset>
-      )}
+      {game === "cutthroat" && <PlayerCount t={t} name={`${name}-players`} players={players} onPlayers={onPlayers} />}
     </>
   );
 }

@@ -10,6 +10,7 @@ import { useState } from "preact/hooks";
 import { GAME_KEYS, optionKeys, type T } from "../i18n";
 import { BOT_LEVELS, BOT_NAMES, type BotLevel, type Session, type Setup } from "../session";
 import { PRESETS } from "../view/presets";
+import { PlayerCount } from "./PlayerCount";
 import { PresetPicker } from "./PresetPicker";
 
 export interface HomeProps {
@@ -142,17 +143,7 @@ export function Home({ t, saved, lastSetup, onContinue, onStart, onReplay, onLea
           ))}
         </fieldset>
 
-        {game === "cutthroat" && (
-          <fieldset class="row">
-            <legend>{t("players")}</legend>
-            {PLAYER_COUNTS.cutthroat.map((n) => (
-              <label key={n} class="pill">
-                <input type="radio" name="players" checked={players === n} onChange={() => setPlayers(n)} />
-                {t("playersN", { n })}
-              </label>
-            ))}
-          </fieldset>
-        )}
+        {game === "cutthroat" && <PlayerCount t={t} name="players" players={players} onPlayers={setPlayers} />}
 
         <fieldset class="bots">
           <legend>{t("bots")}</legend>
