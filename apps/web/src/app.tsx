@@ -1,17 +1,18 @@
 /** The app: screens (home, table, settings, replay), saved state and the language. */
 
+import { makeRecord } from "@crossbones/engine";
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { type Lang, loadTranslator, type T } from "./i18n";
-import { loadSession, newSession, type Session, type Setup, saveSession } from "./session";
+import { HUMAN, loadSession, newSession, type Session, type Setup, saveSession, seatNames } from "./session";
 import { readSettings, type Settings } from "./settings";
 import { readStored, writeStored } from "./storage";
 import { Fairness } from "./ui/Fairness";
 import { GameTable } from "./ui/GameTable";
 import { Home } from "./ui/Home";
-import { ExportDialog, Replay } from "./ui/Records";
+import { ExportDialog, Replay, recordNaming } from "./ui/Records";
 import { SettingsScreen } from "./ui/SettingsScreen";
 
-type Screen = "home" | "table" | "settings" | "replay" | "learn" | "online" | "fairness";
+type Screen = "home" | "table" | "settings" | "replay" | "learn" | "online" | "fairness" | "review" | "stats";
 
 /** The lessons are loaded when first opened: they weigh nothing on the way to a game. */
 type LearnModule = typeof import("./tutorial/Learn");
@@ -29,6 +30,53 @@ function loadOnline(): Promise<OnlineModule> {
   return onlineModule;
 }
 
+/** Hand review and the stats page are loaded when first opened too (with the review worker's client). */
+type ReviewModule = typeof import("./review/Review");
+let reviewModule: Promise<ReviewModule> | null = null;
+function loadReview(): Promise<ReviewModule> {
+  reviewModule ??= import("./review/Review");
+  return reviewModule;
+}
+type StatsModule = typeof import("./stats/Stats");
+let statsModule: Promise<StatsModule> | null = null;
+function loadStats(): Promise<StatsModule> {
+  statsModule ??= import("./stats/Stats");
+  return statsModule;
+}
+
+/** A hand to review: a record, the hand, and whose decisions (and where to go back to). */
+interface Reviewing {
+  readonly record: unknown;
+  readonly hand: number;
+  readonly names: readonly string[] | null;
+  readonly gameId?: string;
+  readonly from: Screen;
+}
+
+/** The id a game against the bots has in history: its bots' seed is drawn afresh for each game. */
+function historyId(session: Session): string {
+  return `bots-${session.setup.seed}`;
+}
+
+/** Keeps a finished game against the bots in history (IndexedDB; loaded on demand). */
+function keepFinished(session: Session): void {
+  const levels = session.setup.levels.slice(1, session.setup.players);
+  const order = ["easy", "medium", "hard"] as const;
+  const level = order.filter((l) => levels.includes(l)).pop() ?? null;
+  import("./review/history").then(
+    (h) =>
+      h.saveGame({
+        id: historyId(session),
+        finishedAt: Date.now(),
+        source: "bots",
+        level,
+        seat: HUMAN,
+        record: makeRecord(session.game, seatNames(session.setup.players)),
+      }),
+    () => undefined,
+  );
+}
+
 /**
  * The online table in the page's address: `?t=K7QX2M` (the server sends an invite link
  * `/t/K7QX2M` there; the app's files are addressed relative to the page, so it lives at one path).
@@ -38,6 +86,12 @@ function tableInAddress(): string | null {
   return new URLSearchParams(location.search).get("t")?.trim().toUpperCase() || null;
 }
 
+/** The number of players a record names (it replayed when it was loaded). */
+function players(record: unknown): number {
+  const p = (record as { players?: unknown } | null)?.players;
+  return typeof p === "number" ? p : 0;
+}
+
 function initial() {
   const stored = readStored();
   const settings = readSettings(stored.settings, navigator.languages ?? [navigator.language]);
@@ -45,7 +99,7 @@ function initial() {
   const lastSetup = (stored.lastSetup as Setup | undefined) ?? session?.setup ?? null;
   let screen: Screen = (stored.screen as Screen) ?? "home";
   if (screen === "table" && !session) screen = "home";
-  if (screen === "replay") screen = "home";
+  if (screen === "replay" || screen === "review") screen = "home";
   const code = tableInAddress();
   if (code) screen = "online";
   return { settings, session, lastSetup, screen, lessons: stored.lessons, code };
@@ -91,6 +145,8 @@ export function App(props: Language) {
   const [lessons, setLessons] = useState<unknown>(start.lessons);
   const [tableCode, setTableCode] = useState<string | null>(start.code);
   const [watchRecord, setWatchRecord] = useState<string | undefined>(undefined);
+  const [replayFrom, setReplayFrom] = useState<Screen>("home");
+  const [reviewing, setReviewing] = useState<Reviewing | null>(null);
   const [language, setLanguage] = useState<Language>({ lang: props.lang, t: props.t });
   const t = language.t;
 
@@ -111,6 +167,20 @@ export function App(props: Language) {
 
   const learn = useScreenModule(screen === "learn", loadLearn, () => setScreen("home"));
   const online = useScreenModule(screen === "online", loadOnline, () => setScreen("home"));
+  const review = useScreenModule(screen === "review", loadReview, () => setScreen("home"));
+  const statsPage = useScreenModule(screen === "stats", loadStats, () => setScreen("home"));
+
+  // A finished game against the bots goes to history (once per game: the same id is kept once).
+  const finished = session?.game.finished === true;
+  useEffect(() => {
+    if (session && finished) keepFinished(session);
+  }, [finished, session?.setup.seed]);
+
+  const openReview = (next: Omit<Reviewing, "from">) => {
+    setReviewing({ ...next, from: screen });
+    setScreen("review");
+    window.scrollTo(0, 0);
+  };
 
   // Back and forward between the lobby and online tables follow the address.
   useEffect(() => {
@@ -158,7 +228,7 @@ export function App(props: Language) {
     if (next === "fairness" && screen !== "fairness" && screen !== "settings") setFairnessFrom(screen);
     const aside = next === "settings" || next === "fairness";
     if (screen === "online" && next !== "online" && !aside) openTable(null);
-    if (next !== "replay") setWatchRecord(undefined);
+    if (next !== "replay" && next !== "review") setWatchRecord(undefined);
     setScreen(next);
     window.scrollTo(0, 0);
   };
@@ -199,6 +269,7 @@ export function App(props: Language) {
           onLearn={() => go("learn")}
           onOnline={() => go("online")}
           onFairness={() => go("fairness")}
+          onStats={() => go("stats")}
         />
       )}
       {screen === "learn" && !learn && <p class="loading">{t("loading")}</p>}
@@ -231,6 +302,7 @@ export function App(props: Language) {
           onOpen={openTable}
           onHome={() => go("home")}
           onWatchRecord={(text) => {
+            setReplayFrom("online");
             setWatchRecord(text);
             setScreen("replay");
             window.scrollTo(0, 0);
@@ -246,6 +318,14 @@ export function App(props: Language) {
           update={(expected, next) => setSession((cur) => (cur === expected ? next : cur))}
           onNewGame={() => go("home")}
           onExport={() => setExporting(true)}
+          onReview={(hand) =>
+            openReview({
+              record: makeRecord(session.game, seatNames(session.setup.players)),
+              hand,
+              names: seatNames(session.setup.players),
+              gameId: historyId(session),
+            })
+          }
         />
       )}
       {screen === "settings" && (
@@ -258,7 +338,39 @@ export function App(props: Language) {
           t={t}
           settings={settings}
           initial={watchRecord}
-          onBack={() => go(watchRecord === undefined ? "home" : "online")}
+          onBack={() => go(watchRecord === undefined ? "home" : replayFrom)}
+          onReview={(record, hand, names) => openReview({ record, hand, names })}
+        />
+      )}
+      {(screen === "review" || screen === "stats") && !(screen === "review" ? review : statsPage) && (
+        <p class="loading">{t("loading")}</p>
+      )}
+      {screen === "review" && review && reviewing && (
+        <review.Review
+          key={`${reviewing.hand}`}
+          t={t}
+          settings={settings}
+          record={reviewing.record}
+          hand={reviewing.hand}
+          naming={recordNaming(t, reviewing.names, players(reviewing.record))}
+          gameId={reviewing.gameId}
+          onBack={() => {
+            setScreen(reviewing.from);
+            window.scrollTo(0, 0);
+          }}
+        />
+      )}
+      {screen === "stats" && statsPage && (
+        <statsPage.Stats
+          t={t}
+          lang={language.lang}
+          onBack={() => go("home")}
+          onWatch={(text) => {
+            setReplayFrom("stats");
+            setWatchRecord(text);
+            setScreen("replay");
+            window.scrollTo(0, 0);
+          }}
         />
       )}
       {exporting && session && <ExportDialog t={t} session={session} onClose={() => setExporting(false)} />}

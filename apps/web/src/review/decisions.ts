@@ -4,7 +4,16 @@
  * gives that seat's view (`viewFor`). Nothing here reads another seat's bones.
  */
 
-import { ATTEMPT, type Game, type Move, replayRecord, type SeatView, viewFor } from "@crossbones/engine";
+import {
+  ATTEMPT,
+  applyMove,
+  attemptIllegalPlay,
+  type Game,
+  type Move,
+  replayRecord,
+  type SeatView,
+  viewFor,
+} from "@crossbones/engine";
 
 export interface Decision {
   /** The move's index in the hand's history. */
@@ -43,8 +52,17 @@ export function handViews(record: unknown, hand: number, seat: number, moves?: n
   const log = game.hands[hand];
   if (start === undefined || !log) return [];
   const last = Math.min(moves ?? log.moves.length, log.moves.length);
-  const views: SeatView[] = [];
-  for (let k = 0; k <= last; k++) views.push(viewFor(gameAt(record, start + k), seat));
+  // One replay to the deal, then the hand's moves one by one (linear in the hand).
+  let at = gameAt(record, start);
+  const views: SeatView[] = [viewFor(at, seat)];
+  for (let k = 0; k < last; k++) {
+    const move = log.moves[k];
+    const next =
+      (move & ATTEMPT) !== 0 ? attemptIllegalPlay(at, (move & ~ATTEMPT) >> 2, move & 3) : applyMove(at, move);
+    if (!next.ok) throw new Error(next.error.message);
+    at = next.value;
+    views.push(viewFor(at, seat));
+  }
   return views;
 }
 

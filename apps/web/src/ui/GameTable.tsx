@@ -27,13 +27,19 @@ export interface GameTableProps {
   update: (expected: Session, next: Session) => void;
   onNewGame: () => void;
   onExport: () => void;
+  /** Opens the review of hand `hand` of this game. */
+  onReview?: (hand: number) => void;
 }
+
+/** The "Read the table" panel of practice games, loaded when first shown. */
+type LiveReadModule = typeof import("../review/LiveRead");
+let liveRead: Promise<LiveReadModule> | null = null;
 
 export function useSeatName(t: T): (seat: number) => string {
   return useCallback((seat: number) => (seat === HUMAN ? t("you") : (BOT_NAMES[seat] ?? `#${seat}`)), [t]);
 }
 
-export function GameTable({ session, settings, t, update, onNewGame, onExport }: GameTableProps) {
+export function GameTable({ session, settings, t, update, onNewGame, onExport, onReview }: GameTableProps) {
   const view = useMemo(() => humanView(session, settings.showHands), [session, settings.showHands]);
   const name = useSeatName(t);
   const { botDelay } = timing(settings.speed);
@@ -42,6 +48,20 @@ export function GameTable({ session, settings, t, update, onNewGame, onExport }:
   // Which dialog is open over a finished hand (at the version it was chosen for): the score sheet
   // opens by itself; Esc closes it to study the board, and the bar's buttons bring it back.
   const [panel, setPanel] = useState<{ version: number; open: Panel } | null>(null);
+  // Practice: "Read the table" beside the game (off at other tables).
+  const [reading, setReading] = useState<LiveReadModule | null | "off">("off");
+  const toggleReading = () => {
+    if (reading !== "off") {
+      setReading("off");
+      return;
+    }
+    setReading(null);
+    liveRead ??= import("../review/LiveRead");
+    liveRead.then(
+      (m) => setReading((cur) => (cur === "off" ? cur : m)),
+      () => setReading("off"),
+    );
+  };
 
   // Bots: ask the worker with the bot's own view, then wait long enough for the last play to be seen.
   useEffect(() => {
@@ -182,6 +202,9 @@ export function GameTable({ session, settings, t, update, onNewGame, onExport }:
               <button type="button" onClick={onUndo} disabled={back === null} aria-keyshortcuts="U">
                 {t("undo")}
               </button>
+              <button type="button" onClick={toggleReading} aria-pressed={reading !== "off"} data-testid="read-toggle">
+                {t("read.show")}
+              </button>
             </>
           )}
         </>
@@ -200,7 +223,11 @@ export function GameTable({ session, settings, t, update, onNewGame, onExport }:
           settings={settings}
           onNext={next}
           onClose={() => show(null)}
+          onReview={onReview && (() => onReview(last))}
         />
+      )}
+      {practice && reading !== "off" && reading !== null && !between && (
+        <reading.LiveRead t={t} game={session.game} seat={HUMAN} name={name} />
       )}
       {open === "end" && (
         <GameEnd view={view} t={t} name={name} onNewGame={onNewGame} onExport={onExport} onClose={() => show(null)} />

@@ -26,6 +26,7 @@ export interface HomeProps {
   onOnline: () => void;
   /** The page on fair deals and how the bots play. */
   onFairness: () => void;
+  onStats: () => void;
 }
 
 const GAMES: readonly { kind: GameKind; players: number }[] = [
@@ -50,7 +51,18 @@ function defaultsFor(game: GameKind): Record<string, unknown> {
   return out;
 }
 
-export function Home({ t, saved, lastSetup, onContinue, onStart, onReplay, onLearn, onOnline, onFairness }: HomeProps) {
+export function Home({
+  t,
+  saved,
+  lastSetup,
+  onContinue,
+  onStart,
+  onReplay,
+  onLearn,
+  onOnline,
+  onFairness,
+  onStats,
+}: HomeProps) {
   const [game, setGame] = useState<GameKind>(lastSetup?.game ?? "french");
   const [players, setPlayers] = useState<number>(lastSetup?.players ?? 4);
   const [levels, setLevels] = useState<BotLevel[]>([...(lastSetup?.levels ?? ["easy", "medium", "medium", "medium"])]);
@@ -217,6 +229,9 @@ export function Home({ t, saved, lastSetup, onContinue, onStart, onReplay, onLea
       <section class="records-entry">
         <button type="button" class="ghost" onClick={onReplay}>
           {t("importRecord")}
+        </button>
+        <button type="button" class="ghost" onClick={onStats} data-testid="home-stats">
+          {t("stats.open")}
         </button>
         <button type="button" class="ghost" onClick={onFairness} data-testid="home-fairness">
           {t("fair.howLink")}

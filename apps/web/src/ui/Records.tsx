@@ -113,12 +113,15 @@ export function Replay({
   settings,
   onBack,
   initial,
+  onReview,
 }: {
   t: T;
   settings: Settings;
   onBack: () => void;
   /** A record to show at once (an online game from the lobby). */
   initial?: string;
+  /** Opens the review of hand `hand` of the record (its JSON and the names it gives). */
+  onReview?: (record: unknown, hand: number, names: readonly string[] | null) => void;
 }) {
   const [text, setText] = useState(initial ?? "");
   const [error, setError] = useState("");
@@ -272,6 +275,11 @@ export function Replay({
           <button type="button" onClick={() => setVersion(starts[hand + 1] ?? last)} aria-label={t("nextHand2")}>
             »
           </button>
+          {onReview && (
+            <button type="button" onClick={() => onReview(loaded.json, hand, loaded.names)} data-testid="replay-review">
+              {t("review.open")}
+            </button>
+          )}
           <button type="button" class="ghost" onClick={onBack}>
             {t("back")}
           </button>

@@ -174,6 +174,7 @@ export function ScoreSheet({
   finished,
   onNext,
   onClose,
+  onReview,
   ...props
 }: SheetProps & {
   handIndex: number;
@@ -183,6 +184,8 @@ export function ScoreSheet({
   onNext: () => void;
   /** Closes the sheet to look at the board (Esc). */
   onClose: () => void;
+  /** Opens the review of this hand (absent: no review offered). */
+  onReview?: () => void;
 }) {
   const { t } = props;
   return (
@@ -193,6 +196,11 @@ export function ScoreSheet({
         <button type="button" onClick={onClose} data-testid="close-sheet">
           {t("seeBoard")}
         </button>
+        {onReview && (
+          <button type="button" onClick={onReview} data-testid="review-hand">
+            {t("review.open")}
+          </button>
+        )}
         <button type="button" class="primary" onClick={onNext} autofocus data-testid="next-hand">
           {finished ? t("seeResult") : t("nextHand")}
         </button>

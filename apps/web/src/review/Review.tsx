@@ -1,0 +1,309 @@
+/**
+ * Hand review: the seat's decisions in one hand, each graded by the hard search from the seat's
+ * view only (in the review worker, with progress and cancel), stepped through on the board as
+ * it was and after the better move, with the table read at that moment.
+ */
+
+import { applyMove, type Move, makeBone, PASS, viewFor } from "@crossbones/engine";
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import type { Key, T } from "../i18n";
+import type { Settings } from "../settings";
+import { Board } from "../ui/Board";
+import { moveText } from "../view/describe";
+import { boardMarks } from "../view/marks";
+import { type DecisionReview, type HandReview, REVIEW_ITERATIONS, REVIEW_SEED } from "./analyse";
+import { type ReviewRun, startReview } from "./client";
+import { gameAt, handViews } from "./decisions";
+import type { Grade } from "./grade";
+import { saveReview } from "./history";
+import { ReadTablePanel } from "./ReadTable";
+import { readTable } from "./read";
+import type { Reason } from "./reasons";
+import "./review.css";
+
+const GRADE_KEYS: Readonly<Record<Grade, Key>> = {
+  best: "review.grade.best",
+  good: "review.grade.good",
+  inaccuracy: "review.grade.inaccuracy",
+  mistake: "review.grade.mistake",
+  blunder: "review.grade.blunder",
+};
+
+export interface ReviewProps {
+  t: T;
+  settings: Settings;
+  /** The game record (docs/record-format.md). */
+  record: unknown;
+  hand: number;
+  /**
+   * How the record's players are named, and which seat is the watcher's own ("You played…"): its
+   * decisions are reviewed; a record of others' game lets the watcher choose whose.
+   */
+  naming: { readonly name: (seat: number) => string; readonly viewer: number | null };
+  /** The game's id in history, to keep the review's summary for the stats (none: not kept). */
+  gameId?: string;
+  onBack: () => void;
+}
+
+type Status = "finding" | "running" | "done" | "cancelled" | "error";
+
+function reasonText(t: T, r: Reason, name: (seat: number) => string): string {
+  switch (r.kind) {
+    case "passCost":
+      return t("review.reason.passCost", { cost: r.cost });
+    case "boardPass":
+      return t("review.reason.boardPass", { bone: makeBone(r.bone) });
+    case "noAnswer":
+      return t("review.reason.noAnswer", { bone: makeBone(r.bone), name: name(r.seat) });
+    case "double":
+      return t("review.reason.double", { bone: makeBone(r.bone) });
+    case "closes":
+      return t("review.reason.closes", { bone: makeBone(r.bone), n: r.n, name: name(r.seat) });
+    case "heavier":
+      return t("review.reason.heavier", { bone: makeBone(r.bone), pips: r.pips });
+  }
+}
+
+/** French values are minus the expected points: shown as points, one decimal. Line: a percentage. */
+function valueText(d: DecisionReview, value: number): string {
+  return d.unit === "points" ? (-value).toFixed(1) : `${Math.round(value * 100)}%`;
+}
+
+function lossText(t: T, d: DecisionReview): string {
+  return d.unit === "points"
+    ? t("review.lostPoints", { n: d.loss.toFixed(1) })
+    : t("review.lostChance", { n: Math.round(d.loss * 100) });
+}
+
+export function Review({ t, settings, record, hand, naming, gameId, onBack }: ReviewProps) {
+  const { name, viewer } = naming;
+  const [seat, setSeat] = useState(viewer ?? 0);
+  const seats = useMemo(() => gameAt(record).config.players, [record]);
+  const [status, setStatus] = useState<Status>("finding");
+  const [total, setTotal] = useState(0);
+  const [reviews, setReviews] = useState<DecisionReview[]>([]);
+  const [summary, setSummary] = useState<HandReview | null>(null);
+  const [error, setError] = useState("");
+  const [at, setAt] = useState(0);
+  const [better, setBetter] = useState(false);
+  const [runs, setRuns] = useState(0);
+  const run = useRef<ReviewRun | null>(null);
+
+  useEffect(() => {
+    setStatus("finding");
+    setReviews([]);
+    setSummary(null);
+    setAt(0);
+    const collected: DecisionReview[] = [];
+    run.current = startReview(
+      { record, hand, seat, options: { iterations: REVIEW_ITERATIONS, seed: REVIEW_SEED } },
+      {
+        onStart: (n) => {
+          setTotal(n);
+          setStatus("running");
+        },
+        onDecision: (r) => {
+          collected.push(r);
+          setReviews([...collected]);
+        },
+        onDone: (r) => {
+          setSummary(r);
+          setStatus("done");
+          if (gameId !== undefined) {
+            // Only the player's own decisions count in their stats.
+            if (seat === viewer)
+              void saveReview({
+                gameId,
+                hand,
+                at: Date.now(),
+                unit: r.unit,
+                decisions: r.decisions.length,
+                mistakes: r.mistakes,
+                lost: r.lost,
+              });
+          }
+        },
+        onError: (message) => {
+          setError(message);
+          setStatus("error");
+        },
+      },
+    );
+    return () => run.current?.cancel();
+  }, [record, hand, seat, runs]);
+
+  const cancel = () => {
+    run.current?.cancel();
+    setStatus("cancelled");
+  };
+
+  const current = reviews[Math.min(at, reviews.length - 1)] ?? null;
+  const shown = useMemo(() => {
+    if (!current) return null;
+    const game = gameAt(record, current.version);
+    const view = viewFor(game, seat);
+    const after = better && current.best !== PASS ? applyMove(game, current.best) : null;
+    const board = after?.ok ? viewFor(after.value, seat) : view;
+    const read = readTable(handViews(record, hand, seat, current.index));
+    return { view, board, read };
+  }, [current, better]);
+
+  const move = (m: Move) => (shown ? moveText(t, shown.view.layout, m, shown.view.phase === "pose") : "");
+  const played = (d: DecisionReview) => {
+    const params = { move: move(d.played), grade: t(GRADE_KEYS[d.grade]) };
+    return seat === viewer ? t("review.youPlayed", params) : t("review.theyPlayed", { ...params, name: name(seat) });
+  };
+
+  const lost = summary
+    ? summary.unit === "points"
+      ? t("review.lostSumPoints", { lost: summary.lost.toFixed(1) })
+      : t("review.lostSumChance", { lost: Math.round(summary.lost * 100) })
+    : "";
+
+  return (
+    <main class="review" aria-labelledby="review-title">
+      <div class="review-bar card">
+        <h1 id="review-title">{t("review.title", { n: hand + 1 })}</h1>
+        <p class="review-intro">{t("review.intro")}</p>
+        <div role="status" aria-live="polite" data-testid="review-status">
+          {status === "finding" && t("review.finding")}
+          {status === "running" && (
+            <>
+              <label for="review-progress">
+                {t("review.progress", { done: Math.min(reviews.length + 1, total), total })}
+              </label>{" "}
+              <progress id="review-progress" max={total} value={reviews.length} />
+            </>
+          )}
+          {status === "cancelled" && t("review.cancelled")}
+          {status === "error" && t("review.failed", { message: error })}
+          {status === "done" && summary && summary.decisions.length === 0 && t("review.none")}
+          {status === "done" && summary && summary.decisions.length > 0 && (
+            <span data-testid="review-summary">
+              {t("review.summary", {
+                decisions: t("review.decisions", { n: summary.decisions.length }),
+                mistakes: t("review.mistakes", { n: summary.mistakes }),
+                lost,
+              })}
+            </span>
+          )}
+        </div>
+        {viewer === null && (
+          <p>
+            <label for="review-seat">{t("review.seat")}</label>{" "}
+            <select
+              id="review-seat"
+              value={seat}
+              onChange={(e) => setSeat(Number((e.target as HTMLSelectElement).value))}
+            >
+              {Array.from({ length: seats }, (_, s) => (
+                <option key={s} value={s}>
+                  {name(s)}
+                </option>
+              ))}
+            </select>
+          </p>
+        )}
+        <div class="buttons">
+          {(status === "running" || status === "finding") && (
+            <button type="button" onClick={cancel} data-testid="review-cancel">
+              {t("review.cancel")}
+            </button>
+          )}
+          {(status === "cancelled" || status === "error") && (
+            <button type="button" onClick={() => setRuns(runs + 1)}>
+              {t("review.again")}
+            </button>
+          )}
+          <button type="button" class="ghost" onClick={onBack}>
+            {t("back")}
+          </button>
+        </div>
+      </div>
+      {current && shown && (
+        <div class="review-body">
+          <section class="review-decision card" aria-labelledby="decision-title" data-testid="review-decision">
+            <div class="review-steps">
+              <button
+                type="button"
+                onClick={() => setAt(Math.max(0, at - 1))}
+                disabled={at === 0}
+                aria-label={t("review.prev")}
+              >
+                ‹
+              </button>
+              <h2 id="decision-title">
+                {t("review.decisionOf", { n: at + 1, total: Math.max(total, reviews.length) })}
+              </h2>
+              <button
+                type="button"
+                onClick={() => setAt(Math.min(reviews.length - 1, at + 1))}
+                disabled={at >= reviews.length - 1}
+                aria-label={t("review.next")}
+                data-testid="review-next"
+              >
+                ›
+              </button>
+            </div>
+            <p class={`grade grade-${current.grade}`} data-testid="review-grade">
+              {played(current)}
+            </p>
+            {current.best !== current.played && current.grade !== "best" && (
+              <p>{t("review.better", { move: move(current.best), lost: lossText(t, current) })}</p>
+            )}
+            {current.reason && <p class="reason">{reasonText(t, current.reason, name)}</p>}
+            <table class="review-options">
+              <thead>
+                <tr>
+                  <th scope="col">{t("review.move")}</th>
+                  <th scope="col" class="num">
+                    {t(current.unit === "points" ? "review.valuePoints" : "review.valueChance")}
+                  </th>
+                  <th scope="col">{t("review.grade")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {current.options.map((o) => (
+                  <tr key={o.move} class={o.move === current.played ? "played" : ""}>
+                    <th scope="row">{move(o.move)}</th>
+                    <td class="num">{valueText(current, o.value)}</td>
+                    <td>{t(GRADE_KEYS[o.grade])}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <fieldset class="review-board-choice">
+              <legend class="visually-hidden">{t("review.showBetter")}</legend>
+              <label>
+                <input type="radio" name="review-board" checked={!better} onChange={() => setBetter(false)} />{" "}
+                {t("review.showPlayed")}
+              </label>
+              <label>
+                <input
+                  type="radio"
+                  name="review-board"
+                  checked={better}
+                  onChange={() => setBetter(true)}
+                  data-testid="review-show-better"
+                />{" "}
+                {t("review.showBetter")}
+              </label>
+            </fieldset>
+          </section>
+          <Board
+            board={shown.board.board}
+            players={shown.board.players}
+            moveSeats={shown.board.history.map((h) => h.seat)}
+            pips={settings.pips}
+            animMs={0}
+            choices={[]}
+            t={t}
+            label={better ? t("review.showBetter") : t("review.showPlayed")}
+            marks={boardMarks({ events: shown.board.events, seat: null })}
+          />
+          <ReadTablePanel t={t} read={shown.read} name={name} />
+        </div>
+      )}
+    </main>
+  );
+}

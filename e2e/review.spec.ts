@@ -1,0 +1,82 @@
+/**
+ * Review and stats (issue 14): a finished hand reviewed from the score sheet (progress, cancel,
+ * every decision graded, the better move on the board, the table read), then the stats page with
+ * the game and the review in it and its plots, uPlot loaded only then.
+ */
+
+import { checkA11y, expect, playByKeyboard, shot, startGame, test } from "./fixtures";
+
+/** Main-thread tasks over 50 ms since the observer was installed (Long Tasks API). */
+async function watchLongTasks(page: import("@playwright/test").Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { longTasks: number[] };
+    w.longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.longTasks.push(e.duration);
+    }).observe({ type: "longtask" });
+  });
+}
+
+test("a finished French hand is reviewed from the score sheet, then the stats page shows it", async ({ page }) => {
+  await startGame(page, { seed: 11 });
+  await playByKeyboard(page);
+  await expect(page.locator("#score-sheet")).toBeVisible();
+
+  // Cancel at once: the worker stops and the review can be asked again.
+  await page.getByTestId("review-hand").click();
+  await page.getByTestId("review-cancel").click();
+  await expect(page.getByTestId("review-status")).toHaveText("Review cancelled.");
+  await watchLongTasks(page);
+  await page.getByRole("button", { name: "Review again" }).click();
+
+  // Progress from the first decision, then the summary line.
+  await expect(page.getByTestId("review-decision")).toBeVisible();
+  const summary = page.getByTestId("review-summary");
+  await expect(summary).toBeVisible({ timeout: 30_000 });
+  await expect(summary).toHaveText(/^\d+ decisions? · \d+ mistakes? · \d+(\.\d)? points lost to mistakes$/);
+  const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+  test.info().annotations.push({ type: "long tasks during the review (ms)", description: JSON.stringify(longTasks) });
+
+  // Every decision is graded; the better move can be put on the board.
+  await expect(page.getByTestId("review-grade")).toHaveText(
+    /^You played .+: (best|good|inaccuracy|mistake|blunder)\.$/,
+  );
+  await expect(page.locator(".review-options tbody tr")).not.toHaveCount(0);
+  await expect(page.getByTestId("read-table")).toContainText("Read the table");
+  await page.getByTestId("review-show-better").check();
+  await expect(page.locator('.board [aria-label="Board after the better move"]')).toHaveCount(1);
+  // Keyboard: the next decision's button is reachable and works with Enter.
+  const next = page.getByTestId("review-next");
+  if (await next.isEnabled()) {
+    await next.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { name: /^Decision 2 of \d+$/ })).toBeVisible();
+  }
+  await checkA11y(page, "hand review");
+  await shot(page, "review");
+
+  // Back to the table; resign, so the game is finished and goes to history.
+  await page.getByRole("button", { name: "Back" }).click();
+  await expect(page.locator(".table")).toBeVisible();
+  if ((await page.locator("dialog[open]").count()) > 0) await page.keyboard.press("Escape");
+  await page.getByTestId("resign").click();
+  await page.getByTestId("resign-confirm").click();
+  await expect(page.locator("#game-end")).toBeVisible();
+  await page.locator("#game-end button", { hasText: "Play again" }).click();
+
+  // uPlot is not loaded until the stats page draws a plot.
+  const loaded = () => page.evaluate(() => performance.getEntriesByType("resource").some((e) => /uPlot/i.test(e.name)));
+  expect(await loaded()).toBe(false);
+  await page.getByTestId("home-stats").click();
+  const table = page.getByTestId("stats-table");
+  await expect(table).toBeVisible();
+  await expect(table.locator("tbody tr")).toHaveCount(1);
+  await expect(table.locator("tbody tr")).toContainText(/French\s*Easy\s*1\s*0/);
+  await expect(page.getByTestId("stats-mistakes")).toHaveText(/^Mistakes per reviewed hand: \d+\.\d$/);
+  await expect(page.getByTestId("chart-mistakes")).toHaveAttribute("data-drawn", "true");
+  await expect(page.getByTestId("chart-french")).toHaveAttribute("data-drawn", "true");
+  expect(await loaded()).toBe(true);
+  await expect(page.getByTestId("history").locator("li")).toHaveCount(1);
+  await checkA11y(page, "stats");
+  await shot(page, "stats");
+});
