@@ -3,6 +3,7 @@
  * `name: value unit`, so scripts can read them. Figures are medians of several runs.
  */
 
+import { reviewBench } from "../apps/web/bench/review.js";
 import { webBench } from "../apps/web/bench/web.js";
 import { botBench } from "../packages/bots/bench/decisions.js";
 import { legalMovesMicros, randomHands } from "../packages/engine/bench/random-hands.js";
@@ -49,3 +50,6 @@ await fairBench(line);
 
 // The web app: bundle size, first render, main-thread long tasks while hard bots think.
 webBench();
+
+// Hand review: a French hand's decisions in Node and in the browser's review worker (issue 14).
+reviewBench(line);

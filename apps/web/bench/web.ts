@@ -27,7 +27,10 @@ export function initialJs(dist: string): { initial: number; worker: number } {
   const urls = [...html.matchAll(/(?:src|href)="\.?\/?(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
   const gz = (file: string) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
   const main = readFileSync(join(dist, urls[0]), "utf8");
-  const dictionary = /\ben-[\w-]+\.js/.exec(main)?.[0];
+  // The dictionary is named by whichever initial chunk holds the translator (the main one, or a
+  // chunk it shares with the screens loaded later).
+  const scripts = urls.map((f) => readFileSync(join(dist, f), "utf8")).join("\n");
+  const dictionary = /\ben-[\w-]+\.js/.exec(scripts)?.[0];
   if (dictionary) urls.push(`assets/${dictionary}`);
   const initial = urls.reduce((sum, f) => sum + gz(f), 0);
   const workerName = /worker-[\w-]+\.js/.exec(main)?.[0];

@@ -4,7 +4,7 @@
  * it was and after the better move, with the table read at that moment.
  */
 
-import { applyMove, type Move, makeBone, PASS, viewFor } from "@crossbones/engine";
+import { type Layout, type Move, makeBone } from "@crossbones/engine";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { Key, T } from "../i18n";
 import type { Settings } from "../settings";
@@ -13,11 +13,10 @@ import { moveText } from "../view/describe";
 import { boardMarks } from "../view/marks";
 import { type DecisionReview, type HandReview, REVIEW_ITERATIONS, REVIEW_SEED } from "./analyse";
 import { type ReviewRun, startReview } from "./client";
-import { gameAt, handViews } from "./decisions";
 import type { Grade } from "./grade";
 import { saveReview } from "./history";
+import type { ReviewedDecision } from "./protocol";
 import { ReadTablePanel } from "./ReadTable";
-import { readTable } from "./read";
 import type { Reason } from "./reasons";
 import "./review.css";
 
@@ -43,6 +42,12 @@ export interface ReviewProps {
   /** The game's id in history, to keep the review's summary for the stats (none: not kept). */
   gameId?: string;
   onBack: () => void;
+}
+
+/** The number of players a record names. */
+function players(record: unknown): number {
+  const n = (record as { players?: unknown } | null)?.players;
+  return typeof n === "number" ? n : 0;
 }
 
 type Status = "finding" | "running" | "done" | "cancelled" | "error";
@@ -78,10 +83,11 @@ function lossText(t: T, d: DecisionReview): string {
 export function Review({ t, settings, record, hand, naming, gameId, onBack }: ReviewProps) {
   const { name, viewer } = naming;
   const [seat, setSeat] = useState(viewer ?? 0);
-  const seats = useMemo(() => gameAt(record).config.players, [record]);
+  const seats = players(record);
+  const [layout, setLayout] = useState<Layout>(0);
   const [status, setStatus] = useState<Status>("finding");
   const [total, setTotal] = useState(0);
-  const [reviews, setReviews] = useState<DecisionReview[]>([]);
+  const [reviews, setReviews] = useState<ReviewedDecision[]>([]);
   const [summary, setSummary] = useState<HandReview | null>(null);
   const [error, setError] = useState("");
   const [at, setAt] = useState(0);
@@ -94,12 +100,14 @@ export function Review({ t, settings, record, hand, naming, gameId, onBack }: Re
     setReviews([]);
     setSummary(null);
     setAt(0);
-    const collected: DecisionReview[] = [];
+    const collected: ReviewedDecision[] = [];
+    const begun = performance.now();
     run.current = startReview(
       { record, hand, seat, options: { iterations: REVIEW_ITERATIONS, seed: REVIEW_SEED } },
       {
-        onStart: (n) => {
+        onStart: (n, l) => {
           setTotal(n);
+          setLayout(l);
           setStatus("running");
         },
         onDecision: (r) => {
@@ -107,6 +115,8 @@ export function Review({ t, settings, record, hand, naming, gameId, onBack }: Re
           setReviews([...collected]);
         },
         onDone: (r) => {
+          // The review's time shows in the browser's performance timeline (and in the benchmark).
+          performance.measure("review-hand", { start: begun });
           setSummary(r);
           setStatus("done");
           if (gameId !== undefined) {
@@ -137,20 +147,48 @@ export function Review({ t, settings, record, hand, naming, gameId, onBack }: Re
     setStatus("cancelled");
   };
 
-  const current = reviews[Math.min(at, reviews.length - 1)] ?? null;
-  const shown = useMemo(() => {
-    if (!current) return null;
-    const game = gameAt(record, current.version);
-    const view = viewFor(game, seat);
-    const after = better && current.best !== PASS ? applyMove(game, current.best) : null;
-    const board = after?.ok ? viewFor(after.value, seat) : view;
-    const read = readTable(handViews(record, hand, seat, current.index));
-    return { view, board, read };
-  }, [current, better]);
+  const shown = reviews[Math.min(at, reviews.length - 1)] ?? null;
+  const current = shown?.review ?? null;
+  // Progress messages re-render the screen; the board and the panel stay as they are (the same
+  // vnode is not diffed again), so each message costs the main thread little.
+  const scene = shown ? (better ? shown.better : shown.before) : null;
+  const boardElement = useMemo(
+    () =>
+      scene && (
+        <Board
+          board={scene.board}
+          players={scene.players}
+          moveSeats={scene.moveSeats}
+          pips={settings.pips}
+          animMs={0}
+          choices={[]}
+          t={t}
+          label={better ? t("review.showBetter") : t("review.showPlayed")}
+          marks={boardMarks({ events: scene.events, seat: null })}
+        />
+      ),
+    [scene, settings.pips, t],
+  );
+  const readElement = useMemo(() => shown && <ReadTablePanel t={t} read={shown.read} name={name} />, [shown, t]);
+  // The first decision's screen is laid out in three tasks (its text, then the board, then the
+  // panel): in one, the browser's first layout of all of it took over 50 ms on a loaded machine.
+  const [stage, setStage] = useState(0);
+  const started = shown !== null;
+  useEffect(() => {
+    if (!started) {
+      setStage(0);
+      return;
+    }
+    let timer = setTimeout(() => {
+      setStage(1);
+      timer = setTimeout(() => setStage(2), 0);
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [started]);
 
-  const move = (m: Move) => (shown ? moveText(t, shown.view.layout, m, shown.view.phase === "pose") : "");
+  const move = (m: Move, pose: boolean) => moveText(t, layout, m, pose);
   const played = (d: DecisionReview) => {
-    const params = { move: move(d.played), grade: t(GRADE_KEYS[d.grade]) };
+    const params = { move: move(d.played, d.pose), grade: t(GRADE_KEYS[d.grade]) };
     return seat === viewer ? t("review.youPlayed", params) : t("review.theyPlayed", { ...params, name: name(seat) });
   };
 
@@ -220,7 +258,7 @@ export function Review({ t, settings, record, hand, naming, gameId, onBack }: Re
           </button>
         </div>
       </div>
-      {current && shown && (
+      {current && (
         <div class="review-body">
           <section class="review-decision card" aria-labelledby="decision-title" data-testid="review-decision">
             <div class="review-steps">
@@ -249,7 +287,7 @@ export function Review({ t, settings, record, hand, naming, gameId, onBack }: Re
               {played(current)}
             </p>
             {current.best !== current.played && current.grade !== "best" && (
-              <p>{t("review.better", { move: move(current.best), lost: lossText(t, current) })}</p>
+              <p>{t("review.better", { move: move(current.best, current.pose), lost: lossText(t, current) })}</p>
             )}
             {current.reason && <p class="reason">{reasonText(t, current.reason, name)}</p>}
             <table class="review-options">
@@ -265,7 +303,7 @@ export function Review({ t, settings, record, hand, naming, gameId, onBack }: Re
               <tbody>
                 {current.options.map((o) => (
                   <tr key={o.move} class={o.move === current.played ? "played" : ""}>
-                    <th scope="row">{move(o.move)}</th>
+                    <th scope="row">{move(o.move, current.pose)}</th>
                     <td class="num">{valueText(current, o.value)}</td>
                     <td>{t(GRADE_KEYS[o.grade])}</td>
                   </tr>
@@ -290,18 +328,8 @@ export function Review({ t, settings, record, hand, naming, gameId, onBack }: Re
               </label>
             </fieldset>
           </section>
-          <Board
-            board={shown.board.board}
-            players={shown.board.players}
-            moveSeats={shown.board.history.map((h) => h.seat)}
-            pips={settings.pips}
-            animMs={0}
-            choices={[]}
-            t={t}
-            label={better ? t("review.showBetter") : t("review.showPlayed")}
-            marks={boardMarks({ events: shown.board.events, seat: null })}
-          />
-          <ReadTablePanel t={t} read={shown.read} name={name} />
+          {stage >= 1 && boardElement ? boardElement : <div class="board" />}
+          {stage >= 2 && readElement}
         </div>
       )}
     </main>

@@ -33,6 +33,8 @@ export interface DecisionReview {
   /** The move's index in the hand's history. */
   readonly index: number;
   readonly version: number;
+  /** The decision was the pose (a move is then just a bone). */
+  readonly pose: boolean;
   readonly played: Move;
   /** Every legal move, best first. */
   readonly options: readonly MoveReview[];
@@ -83,7 +85,19 @@ export function reviewDecision(decision: Decision, options: ReviewOptions = {}):
   const loss = mine?.loss ?? 0;
   const grade = gradeLoss(loss, unit);
   const reason = grade === "best" || grade === "good" ? null : reasonFor(view, beliefFrom(view), best, played);
-  return { index: decision.index, version: view.version, played, options: moves, best, loss, grade, reason, unit };
+  const pose = view.phase === "pose";
+  return {
+    index: decision.index,
+    version: view.version,
+    pose,
+    played,
+    options: moves,
+    best,
+    loss,
+    grade,
+    reason,
+    unit,
+  };
 }
 
 /** The hand's summary line from its decisions' reviews. */

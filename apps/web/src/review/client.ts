@@ -1,7 +1,8 @@
 /** The page's side of the review worker: one worker per review, terminated to cancel it. */
 
-import type { DecisionReview, HandReview } from "./analyse";
-import type { ReviewRequest, ReviewResponse } from "./protocol";
+import type { Layout } from "@crossbones/engine";
+import type { HandReview } from "./analyse";
+import type { ReviewedDecision, ReviewRequest, ReviewResponse } from "./protocol";
 
 export interface ReviewRun {
   /** Stops the analysis at once (the worker is terminated). */
@@ -9,8 +10,8 @@ export interface ReviewRun {
 }
 
 export interface ReviewEvents {
-  onStart(total: number): void;
-  onDecision(review: DecisionReview, done: number, total: number): void;
+  onStart(total: number, layout: Layout): void;
+  onDecision(decision: ReviewedDecision, done: number, total: number): void;
   onDone(review: HandReview): void;
   onError(message: string): void;
 }
@@ -25,8 +26,8 @@ export function startReview(request: ReviewRequest, events: ReviewEvents): Revie
   worker.onmessage = (e: MessageEvent<ReviewResponse>) => {
     if (!live) return;
     const m = e.data;
-    if (m.type === "start") events.onStart(m.total);
-    else if (m.type === "decision") events.onDecision(m.review, m.done, m.total);
+    if (m.type === "start") events.onStart(m.total, m.layout);
+    else if (m.type === "decision") events.onDecision(m.decision, m.done, m.total);
     else if (m.type === "done") {
       stop();
       events.onDone(m.review);

@@ -1,6 +1,8 @@
 /** What the page and the review worker say to each other. */
 
+import type { BoardLayout, GameEvent, Layout } from "@crossbones/engine";
 import type { DecisionReview, HandReview, ReviewOptions } from "./analyse";
+import type { TableRead } from "./read";
 
 export interface ReviewRequest {
   /** A game record (docs/record-format.md). */
@@ -11,9 +13,28 @@ export interface ReviewRequest {
   readonly options: ReviewOptions;
 }
 
+/** A board to draw: what the Board component needs, worked out in the worker. */
+export interface Scene {
+  readonly board: BoardLayout | null;
+  readonly players: number;
+  /** The seat of each move of the hand so far. */
+  readonly moveSeats: readonly number[];
+  readonly events: readonly GameEvent[];
+}
+
+/** One reviewed decision with what the page shows beside it, all worked out in the worker. */
+export interface ReviewedDecision {
+  readonly review: DecisionReview;
+  /** The board as the seat saw it, and after the best move. */
+  readonly before: Scene;
+  readonly better: Scene;
+  /** The table read at that moment, from the seat's view. */
+  readonly read: TableRead;
+}
+
 export type ReviewResponse =
   /** The decisions are found: `total` of them will follow. */
-  | { readonly type: "start"; readonly total: number }
-  | { readonly type: "decision"; readonly review: DecisionReview; readonly done: number; readonly total: number }
+  | { readonly type: "start"; readonly total: number; readonly layout: Layout }
+  | { readonly type: "decision"; readonly decision: ReviewedDecision; readonly done: number; readonly total: number }
   | { readonly type: "done"; readonly review: HandReview }
   | { readonly type: "error"; readonly message: string };

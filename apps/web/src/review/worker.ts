@@ -1,13 +1,16 @@
 /**
  * The review's own thread, loaded only when a review is asked for: it finds the seat's decisions
- * in a record and reviews them one by one, reporting each as it is done, so the page shows
- * progress from the first decision and never blocks. Cancelling terminates the worker.
+ * in a record and reviews them one by one, reporting each as it is done with the boards and the
+ * table read the page shows beside it, so the page shows progress from the first decision and
+ * does no replaying of its own. Cancelling terminates the worker.
  */
 
-import { reviewDecision, summarize } from "./analyse";
-import { decisionsOf } from "./decisions";
+import { applyMove, type Game, PASS, viewFor } from "@crossbones/engine";
+import { type DecisionReview, reviewDecision, summarize } from "./analyse";
+import { decisionsOf, gameAt, handViews } from "./decisions";
 import { unitOf } from "./grade";
-import type { ReviewRequest, ReviewResponse } from "./protocol";
+import type { ReviewRequest, ReviewResponse, Scene } from "./protocol";
+import { readTable } from "./read";
 
 // The app is type-checked with the DOM library, whose `self` is a window.
 const scope = self as unknown as {
@@ -15,16 +18,34 @@ const scope = self as unknown as {
   postMessage(message: ReviewResponse): void;
 };
 
+function scene(game: Game, seat: number): Scene {
+  const view = viewFor(game, seat);
+  return {
+    board: view.board,
+    players: view.players,
+    moveSeats: view.history.map((h) => h.seat),
+    events: view.events,
+  };
+}
+
 scope.onmessage = (e) => {
   const { record, hand, seat, options } = e.data;
   try {
     const decisions = decisionsOf(record, hand, seat);
-    scope.postMessage({ type: "start", total: decisions.length });
-    const done = [];
+    scope.postMessage({ type: "start", total: decisions.length, layout: gameAt(record).config.layout });
+    const done: DecisionReview[] = [];
     for (const d of decisions) {
       const review = reviewDecision(d, options);
       done.push(review);
-      scope.postMessage({ type: "decision", review, done: done.length, total: decisions.length });
+      const game = gameAt(record, review.version);
+      const after = review.best === PASS ? null : applyMove(game, review.best);
+      const decision = {
+        review,
+        before: scene(game, seat),
+        better: scene(after?.ok ? after.value : game, seat),
+        read: readTable(handViews(record, hand, seat, review.index)),
+      };
+      scope.postMessage({ type: "decision", decision, done: done.length, total: decisions.length });
     }
     const unit = decisions[0] ? unitOf(decisions[0].view.rules.game) : "points";
     scope.postMessage({ type: "done", review: summarize(done, unit) });
