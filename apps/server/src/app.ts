@@ -51,15 +51,15 @@ export async function buildServer(options: ServerOptions = {}): Promise<Server> 
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy,
   });
-  const hub = options.online ? new Hub(options.online) : null;
+  const hub = options.online ? await Hub.open(options.online) : null;
   if (hub && options.online) {
     await onlineRoutes(app, hub, options.online);
     app.addHook("onClose", () => hub.close());
   }
-  // Alive (the process answers), and ready (it can serve: the database answers).
+  // Alive (the process answers), and ready (it can serve: the database, and Redis in a cluster, answer).
   app.get("/healthz", async () => ({ ok: true }));
   app.get("/readyz", async (_req, reply) => {
-    const ready = hub ? hub.ready() : { ok: true };
+    const ready = hub ? await hub.ready() : { ok: true };
     return reply.code(ready.ok ? 200 : 503).send(ready);
   });
   if (root === false) {

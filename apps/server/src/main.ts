@@ -3,6 +3,8 @@
  * online tables kept in $DATA_DIR (default ./data). $ORIGINS: other page origins allowed to open
  * sockets, comma-separated. $TRUST_PROXY: the number of reverse proxies in front whose
  * X-Forwarded-For to believe (default none). $LOG_LEVEL: pino's (default info; silent for none).
+ * $DATABASE_URL (postgres://…): tables in PostgreSQL instead of SQLite; with $REDIS_URL too, this
+ * process shares the tables with every other process on the same two (docs/deploy.md).
  */
 
 import { resolve } from "node:path";
@@ -17,13 +19,20 @@ const trustProxy = Number.isInteger(hops) && hops > 0 ? hops : false;
 
 // JSON lines on standard output (pino); LOG_LEVEL=silent for none.
 const level = process.env.LOG_LEVEL ?? "info";
-const { app } = await buildServer({ logger: { level }, trustProxy, online: { dataDir, origins } });
+const databaseUrl = process.env.DATABASE_URL || undefined;
+const redisUrl = process.env.REDIS_URL || undefined;
+const { app } = await buildServer({
+  logger: { level },
+  trustProxy,
+  online: { dataDir, origins, databaseUrl, redisUrl },
+});
 await app.listen({ port, host });
 process.stdout.write(`Crossbones is running at http://localhost:${port}\n`);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
-    // Every socket is told to come back in a moment (bye going-away, retry); the tables are in the store.
+    // Every socket is told to come back in a moment (bye going-away, retry); the tables are in the
+    // store, and in a cluster each is handed over to the other processes.
     app.log.info({ signal }, "stopping");
     void app.close().then(() => process.exit(0));
   });

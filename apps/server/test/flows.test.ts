@@ -257,7 +257,7 @@ describe.concurrent("flows", () => {
       expect((await a.next(isTable(code))).table.seats[0].away).toBe(false);
       a.close();
       // The log keeps each of her actions' bank, the time out and the return.
-      const log = s.server.hub?.store.log(code) ?? [];
+      const log = (await s.server.hub?.store.log(code)) ?? [];
       expect(log.some((e) => e.k === "away" && e.seat === 0)).toBe(true);
       expect(log.filter((e) => e.k === "act" && e.id !== null).every((e) => e.k === "act" && e.bank === 0)).toBe(true);
     } finally {
@@ -471,7 +471,8 @@ describe.concurrent("flows", () => {
     );
     const action = actionOf(mine.view.you?.legalMoves[0] ?? "pass");
     const act = { t: "act", table: code, id: "once", version: mine.view.version, action };
-    const log = () => s.server.hub?.store.log(code).filter((e) => e.k === "act" && e.id === "once") ?? [];
+    const log = async () =>
+      ((await s.server.hub?.store.log(code)) ?? []).filter((e) => e.k === "act" && e.id === "once");
     a.send(act);
     const first = await a.next((m) => m.t === "ack" || m.t === "refused");
     expect(first).toMatchObject({ t: "ack", id: "once", version: mine.view.version + 1 });
@@ -479,14 +480,14 @@ describe.concurrent("flows", () => {
     a.send(act);
     const second = await a.next((m) => m.t === "ack" || m.t === "refused");
     expect(second).toMatchObject({ t: "ack", id: "once" });
-    expect(log()).toHaveLength(1);
+    expect(await log()).toHaveLength(1);
     expect(s.server.hub?.table(code)?.version).toBe(mine.view.version + 1);
     // Even once the table has moved on, the same id is still only acknowledged.
     await a.next((m): m is TableMessage => isTable(code)(m) && m.view.version > mine.view.version + 1, 5_000);
     const moved = s.server.hub?.table(code)?.version;
     a.send(act);
     expect(await a.next((m) => m.t === "ack" || m.t === "refused")).toMatchObject({ t: "ack", id: "once" });
-    expect(log()).toHaveLength(1);
+    expect(await log()).toHaveLength(1);
     expect(s.server.hub?.table(code)?.version).toBe(moved);
   });
 });

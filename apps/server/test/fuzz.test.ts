@@ -105,7 +105,7 @@ async function snapshot(): Promise<{ log: string; record: string; version: numbe
   const hub = server.server.hub;
   if (!hub) throw new Error("no hub");
   const record = await (await fetch(`${server.url}/api/tables/${code}/record`)).text();
-  return { log: JSON.stringify(hub.store.log(code)), record, version: hub.table(code)?.version ?? -1 };
+  return { log: JSON.stringify(await hub.store.log(code)), record, version: hub.table(code)?.version ?? -1 };
 }
 
 beforeAll(async () => {

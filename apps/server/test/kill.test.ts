@@ -18,7 +18,7 @@ import { replayRecord } from "@crossbones/engine";
 import { checkHand, type DealProof, faultMessage } from "@crossbones/fair";
 import type { TableSetup } from "@crossbones/protocol";
 import { afterAll, describe, expect, it } from "vitest";
-import { Store } from "../src/online/store.js";
+import { SqliteStore } from "../src/online/sqlite-store.js";
 import { ChildServer } from "./child.js";
 import { createTable, guest } from "./harness.js";
 import { type Frame, ReconnectingSeat, random } from "./players.js";
@@ -284,10 +284,10 @@ describe("kill -9 mid-hand and restart on the same data", () => {
     await srv.kill("SIGTERM");
 
     // No accepted action lost: each acknowledged id is in its table's log once, for its seat.
-    const store = new Store(srv.dataDir);
+    const store = new SqliteStore(srv.dataDir);
     let accepted = 0;
     for (const code of codes) {
-      const acts = store.log(code).flatMap((e) => (e.k === "act" && e.id !== null ? [e] : []));
+      const acts = (await store.log(code)).flatMap((e) => (e.k === "act" && e.id !== null ? [e] : []));
       for (const s of byTable(code))
         for (const id of s.log.accepted.keys()) {
           accepted++;
@@ -296,7 +296,7 @@ describe("kill -9 mid-hand and restart on the same data", () => {
             problems.push(`${code}: action ${id} logged ${found.length} times`);
         }
     }
-    store.close();
+    await store.close();
     await srv.stop();
     server = null;
 

@@ -22,7 +22,7 @@ describe.concurrent("operations", () => {
     const ready = await fetch(`${s.url}/readyz`);
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({ ok: true, database: "ok" });
-    s.server.hub?.store.close();
+    await s.server.hub?.store.close();
     const down = await fetch(`${s.url}/readyz`);
     expect(down.status).toBe(503);
     expect(await down.json()).toMatchObject({ ok: false, database: expect.stringMatching(/not open/) });

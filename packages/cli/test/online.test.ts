@@ -265,7 +265,7 @@ describe("crossbones online, connections lost", () => {
         .split("\n")
         .filter((line) => line.includes(`"t":"ack","id":"${id}"`));
       expect(acks).toHaveLength(1);
-      const log = server.server.hub?.store.log(code) ?? [];
+      const log = (await server.server.hub?.store.log(code)) ?? [];
       expect(log.filter((e) => e.k === "act" && e.id === id)).toHaveLength(1);
       expectFinishedRecord(await serverRecord(server.url, code), resultOf(played.stdout).version);
     } finally {

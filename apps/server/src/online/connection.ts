@@ -2,7 +2,9 @@
  * One client connection (a WebSocket): hello with a guest token first, then table messages. Every
  * frame is size-checked, rate-limited and validated (zod) before anything looks at it; anything
  * wrong is answered with a refusal that names the problem and changes nothing; a flood closes the
- * socket. No exception ever reaches the client: a server fault is `server-error`.
+ * socket. No exception ever reaches the client: a server fault is `server-error`. A connection's
+ * messages are handled one after another, in the order they came (each may wait for the store,
+ * or for the process that owns the table).
  */
 
 import {
@@ -14,6 +16,7 @@ import {
   type WireRefusal,
 } from "@crossbones/protocol";
 import type { Hub, Player } from "./hub.js";
+import type { TableOp } from "./ops.js";
 import type { Follower } from "./table.js";
 
 /** What a connection needs of its socket. */
@@ -34,6 +37,8 @@ export class Connection {
   private refill: number;
   private refusedInARow = 0;
   private open = true;
+  /** The message being handled; the next waits for it. */
+  private handling: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly hub: Hub,
@@ -70,13 +75,19 @@ export class Connection {
       return;
     }
     this.refusedInARow = 0;
-    try {
-      this.handle(read.message);
-    } catch {
-      // A fault of ours: say so, keep going. The table's log is only ever appended to before a
-      // change is applied, so nothing half-done remains.
-      this.refuse(serverRefusal("server-error"), read.message.t === "act" ? read.message.id : null);
+    const m = read.message;
+    // A ping is answered at once, even while a message before it waits.
+    if (m.t === "ping") {
+      this.send({ t: "pong" });
+      return;
     }
+    this.handling = this.handling.then(() =>
+      this.handle(m).catch(() => {
+        // A fault of ours: say so, keep going. Nothing is shown before the store has it, so
+        // nothing half-done remains.
+        this.refuse(serverRefusal("server-error"), m.t === "act" ? m.id : null);
+      }),
+    );
   }
 
   /** Token bucket: RATE.perSecond, bursts up to RATE.burst. */
@@ -89,13 +100,10 @@ export class Connection {
     return true;
   }
 
-  private handle(m: ClientMessage): void {
-    if (m.t === "ping") {
-      this.send({ t: "pong" });
-      return;
-    }
+  private async handle(m: ClientMessage): Promise<void> {
+    if (!this.open || m.t === "ping") return;
     if (m.t === "hello") {
-      const player = this.hub.guest(m.token);
+      const player = await this.hub.guest(m.token);
       if (m.protocol !== PROTOCOL) this.bye(serverRefusal("bad-protocol"), false);
       else if (!player) this.bye(serverRefusal("bad-token"), false);
       else {
@@ -110,78 +118,68 @@ export class Connection {
       return;
     }
     if (m.t === "queue") {
-      const refused = this.hub.queue(player, m.game, m.players, (message) => this.send(message));
+      this.hub.listen(player.id, (message) => this.send(message));
+      const refused = await this.hub.quick.queue(player, m.game, m.players);
       if (refused) this.refuse(refused);
       return;
     }
     if (m.t === "unqueue") {
-      this.hub.unqueue(player.id);
+      await this.hub.quick.unqueue(player.id);
       return;
     }
-    const table = this.hub.table(m.table);
-    if (!table) {
+    if (m.t === "watch") {
+      if (!(await this.follow(m.table))) this.refuse(serverRefusal("unknown-table"), null, m.table);
+      return;
+    }
+    if (m.t === "unwatch") {
+      const f = this.follows.get(m.table);
+      if (f) this.hub.unfollow(m.table, f);
+      else if (!(await this.hub.exists(m.table))) this.refuse(serverRefusal("unknown-table"), null, m.table);
+      this.follows.delete(m.table);
+      return;
+    }
+    const started = performance.now();
+    const r = await this.hub.call(m.table, op(m, player));
+    if (!r) {
       this.refuse(serverRefusal("unknown-table"), m.t === "act" ? m.id : null, m.table);
       return;
     }
-    let refused: WireRefusal | null = null;
-    switch (m.t) {
-      case "watch":
-        this.follow(m.table);
-        break;
-      case "unwatch": {
-        const f = this.follows.get(m.table);
-        if (f) table.unfollow(f);
-        this.follows.delete(m.table);
-        break;
-      }
-      case "sit": {
-        const sat = table.sit(player.id, player.name, m.seat);
-        if (sat.ok) this.follow(m.table);
-        else refused = sat.refusal;
-        break;
-      }
+    if (!this.open) return;
+    switch (r.m) {
+      case "sit":
+        if (r.ok) await this.follow(m.table);
+        else this.refuse(r.refusal, null, m.table);
+        return;
       case "act": {
-        const started = performance.now();
-        const r = table.act(player.id, m.id, m.version, m.action);
-        if (r.ok) this.hub.metrics.actionSeconds.observe((performance.now() - started) / 1000);
-        if (r.ok) this.send({ t: "ack", id: m.id, version: r.version });
-        else {
-          this.refuse(r.refusal, m.id, m.table, r.charged);
-          // A stale action is answered with the table as it is now.
-          const f = this.follows.get(m.table);
-          if (r.refusal.code === "stale" && f) table.follow(f);
+        if (m.t !== "act") return;
+        if (r.ok) {
+          this.hub.metrics.actionSeconds.observe((performance.now() - started) / 1000);
+          this.send({ t: "ack", id: m.id, version: r.version });
+          return;
         }
-        break;
+        this.refuse(r.refusal, m.id, m.table, r.charged);
+        // A stale action is answered with the table as it is now.
+        if (r.refusal.code === "stale" && this.follows.has(m.table)) await this.follow(m.table);
+        return;
       }
-      case "react":
-        refused = table.react(player.id, m.reaction);
-        break;
-      case "next":
-        refused = table.next(player.id);
-        break;
-      case "seed":
-        refused = table.seed(player.id, m.commitment, m.seed);
-        break;
-      case "rematch":
-        refused = table.askRematch(player.id);
-        break;
-      case "leave":
-        refused = table.leave(player.id);
-        break;
+      case "done":
+        if (r.refusal) this.refuse(r.refusal, null, m.table);
+        return;
+      default:
+        return;
     }
-    if (refused) this.refuse(refused, null, m.table);
   }
 
-  /** Follows a table (again): its current state is sent at once. */
-  private follow(code: string): void {
-    const table = this.hub.table(code);
-    if (!table || !this.player) return;
+  /** Follows a table (again): its current state is sent at once. False when there is no such table. */
+  private async follow(code: string): Promise<boolean> {
+    if (!this.player) return false;
     const old = this.follows.get(code);
-    if (old) table.unfollow(old);
+    if (old) this.hub.unfollow(code, old);
     const follower: Follower = { player: this.player.id, send: (text) => this.sendText(text) };
     this.follows.set(code, follower);
-    table.follow(follower);
-    if (table.seatOf(this.player.id) >= 0) table.presenceChanged();
+    if (await this.hub.follow(code, follower)) return true;
+    this.follows.delete(code);
+    return false;
   }
 
   /** The server is going away (a restart): reconnect in a moment. */
@@ -199,13 +197,35 @@ export class Connection {
   closed(): void {
     if (!this.open) return;
     this.open = false;
-    if (this.player) this.hub.unqueue(this.player.id);
-    for (const [code, f] of this.follows) {
-      const table = this.hub.table(code);
-      table?.unfollow(f);
-      if (table && this.player && table.seatOf(this.player.id) >= 0) table.presenceChanged();
+    if (this.player) {
+      void this.hub.quick.unqueue(this.player.id).catch(() => {});
+      this.hub.listen(this.player.id, null);
     }
+    for (const [code, f] of this.follows) this.hub.unfollow(code, f);
     this.follows.clear();
+  }
+}
+
+/** What a table message asks of the table. */
+function op(
+  m: Exclude<ClientMessage, { t: "ping" | "hello" | "queue" | "unqueue" | "watch" | "unwatch" }>,
+  player: Player,
+): TableOp {
+  switch (m.t) {
+    case "sit":
+      return { m: "sit", player: player.id, name: player.name, seat: m.seat };
+    case "act":
+      return { m: "act", player: player.id, id: m.id, version: m.version, action: m.action };
+    case "react":
+      return { m: "react", player: player.id, reaction: m.reaction };
+    case "next":
+      return { m: "next", player: player.id };
+    case "seed":
+      return { m: "seed", player: player.id, commitment: m.commitment, seed: m.seed };
+    case "rematch":
+      return { m: "rematch", player: player.id };
+    case "leave":
+      return { m: "leave", player: player.id };
   }
 }
 

@@ -1,21 +1,39 @@
 /**
- * Everything online on one server: guests, live tables (rebuilt from the store on start), quick
- * match queues and the bot pool. Sockets and HTTP routes call into it; it never touches a socket
- * itself (a table's followers carry their own `send`).
+ * Everything online in one server process: guests, the tables this process owns, where every
+ * other table lives, quick match and the bot pool. Sockets and HTTP routes call into it; it never
+ * touches a socket itself (followers carry their own `send`).
+ *
+ * One process (the default) owns every table: on SQLite, or on PostgreSQL with `databaseUrl`.
+ * With `redisUrl` too, processes share the tables (cluster.ts): a table is owned by one process
+ * at a time and loaded from the store by whichever process takes it; a request for a table owned
+ * elsewhere goes to its owner over Redis, and the owner's frames come back to the follower's
+ * process. When an owner dies, its tables are taken over and their followers follow them there.
  */
 
+import { randomBytes } from "node:crypto";
 import type { ServerMessage, TableSetup, WireRefusal } from "@crossbones/protocol";
 import { serverRefusal } from "@crossbones/protocol";
 import { BotPool } from "./bots.js";
+import { Cluster } from "./cluster.js";
 import { Metrics } from "./metrics.js";
+import { type OpResult, runOp, type TableOp } from "./ops.js";
+import { PgStore } from "./pg-store.js";
+import { LocalQuickMatch, type QuickMatch, RedisQuickMatch } from "./quick.js";
 import { checkSetup } from "./setup.js";
-import { Store } from "./store.js";
-import { LiveTable, type Timing } from "./table.js";
+import { SqliteStore } from "./sqlite-store.js";
+import type { Store } from "./store.js";
+import { type Follower, LiveTable, type Timing } from "./table.js";
 import { Tokens, tableCode } from "./tokens.js";
 
 export interface OnlineOptions {
-  /** Where the SQLite file and the token secret live. */
+  /** Where the SQLite file and the token secret live (without `databaseUrl`). */
   readonly dataDir: string;
+  /** PostgreSQL instead of SQLite (`postgres://…`). */
+  readonly databaseUrl?: string;
+  /** Share tables with other processes through this Redis (needs `databaseUrl`). */
+  readonly redisUrl?: string;
+  /** Cluster: how long a process's lease lasts without renewal (ms; default 2000). */
+  readonly leaseMs?: number;
   readonly timing?: Partial<Timing>;
   /** Bot worker threads (default 1: the event loop keeps the other core). */
   readonly botThreads?: number;
@@ -31,167 +49,445 @@ export interface Player {
   readonly name: string;
 }
 
-/** Someone waiting in a quick match queue. */
-interface Waiting {
-  readonly player: Player;
-  readonly send: (message: ServerMessage) => void;
-  readonly since: number;
+/** Where a table lives, seen from this process. */
+type Route = { readonly local: LiveTable } | { readonly remote: string };
+/** How a follower here follows its table: the table itself, or through its owner (`fid`). */
+type Link = { readonly table: LiveTable } | { readonly pid: string; readonly fid: string };
+
+/** A follower on another process, as its table's owner keeps it. */
+interface RemoteFollower {
+  readonly code: string;
+  readonly from: string;
+  readonly follower: Follower;
 }
 
+/** Messages between processes (over the cluster's inboxes). */
+type Relay =
+  | { readonly t: "call"; readonly rid: string; readonly from: string; readonly code: string; readonly op: TableOp }
+  | { readonly t: "reply"; readonly rid: string; readonly result: OpResult }
+  | {
+      readonly t: "follow";
+      readonly code: string;
+      readonly fid: string;
+      readonly from: string;
+      readonly player: string | null;
+    }
+  | { readonly t: "unfollow"; readonly fid: string }
+  | { readonly t: "frame"; readonly fid: string; readonly text: string }
+  | { readonly t: "moved"; readonly code: string }
+  | { readonly t: "player"; readonly player: string; readonly message: ServerMessage };
+
+/** How long a request to another process waits for its answer before the table is looked up again. */
+const CALL_TIMEOUT = 3000;
+/** How many times a request follows a table that moved before it gives up (a failover takes a few seconds). */
+const CALL_ATTEMPTS = 12;
+
 export class Hub {
-  readonly store: Store;
   readonly tokens: Tokens;
   readonly bots: BotPool;
   readonly timing: Timing;
   readonly metrics: Metrics;
+  readonly quick: QuickMatch;
   private readonly now: () => number;
-  private readonly quickWait: number;
+  /** The tables this process owns. */
   private readonly tables = new Map<string, LiveTable>();
-  private readonly queues = new Map<string, { waiting: Waiting[]; timer: NodeJS.Timeout | null }>();
+  private readonly loading = new Map<string, Promise<LiveTable | "elsewhere" | null>>();
+  /** Followers on this process's sockets, by table (wherever it lives), and where each follows it. */
+  private readonly follows = new Map<string, Map<Follower, Link>>();
+  /** This process's followers of remote tables, by id (their frames come back under it). */
+  private readonly fids = new Map<string, Follower>();
+  /** Followers on other processes of the tables owned here, by id. */
+  private readonly remotes = new Map<string, RemoteFollower>();
+  private readonly pending = new Map<string, (result: OpResult) => void>();
+  /** Players connected here who wait for quick match (the others' processes tell them apart). */
+  private readonly players = new Map<string, (m: ServerMessage) => void>();
+  private closing = false;
 
-  constructor(options: OnlineOptions) {
-    this.store = new Store(options.dataDir);
-    this.tokens = new Tokens(options.dataDir);
+  private constructor(
+    readonly store: Store,
+    secret: string,
+    private readonly cluster: Cluster | null,
+    options: OnlineOptions,
+  ) {
+    this.tokens = new Tokens(secret);
     this.bots = new BotPool(options.botThreads ?? 1);
     this.timing = { ...DEFAULT_TIMING, ...options.timing };
     this.now = options.now ?? Date.now;
-    this.quickWait = options.quickWait ?? 20_000;
     this.metrics = new Metrics(() => this.tables.size);
-    this.rebuild();
+    const quick = {
+      wait: options.quickWait ?? 20_000,
+      now: this.now,
+      create: (player: Player, setup: TableSetup) => this.createTable(player, setup),
+      sit: (code: string, player: Player) => this.call(code, { m: "sit", player: player.id, name: player.name }),
+      tell: (player: string, message: ServerMessage, pid?: string) => this.tell(player, message, pid),
+    };
+    this.quick = cluster ? new RedisQuickMatch(cluster, quick) : new LocalQuickMatch(quick);
+  }
+
+  /** The store, the token secret, the cluster if any, and (alone) every live table from its log. */
+  static async open(options: OnlineOptions): Promise<Hub> {
+    if (options.redisUrl && !options.databaseUrl)
+      throw new Error("REDIS_URL needs DATABASE_URL: processes share their tables through PostgreSQL");
+    const store: Store = options.databaseUrl
+      ? await PgStore.open(options.databaseUrl)
+      : new SqliteStore(options.dataDir);
+    const secret = await store.secret(() => randomBytes(32).toString("hex"));
+    let hub: Hub | null = null;
+    const cluster = options.redisUrl
+      ? await Cluster.join(
+          options.redisUrl,
+          {
+            message: (m) => hub?.relay(m as Relay),
+            owner: (code, pid) => hub?.ownerChanged(code, pid),
+            dead: (pids) => hub?.takeOver(pids),
+            lapsed: () => hub?.recheck(),
+          },
+          options.leaseMs,
+        )
+      : null;
+    hub = new Hub(store, secret, cluster, options);
+    // Alone, every table is this process's; in a cluster, tables are taken as they are asked for
+    // (or when their owner dies).
+    if (!cluster) for (const stored of await store.liveTables()) await hub.load(stored.code);
+    return hub;
   }
 
   private get deps() {
-    return { store: this.store, bots: this.bots, timing: this.timing, now: this.now, metrics: this.metrics };
+    return {
+      store: this.store,
+      bots: this.bots,
+      timing: this.timing,
+      now: this.now,
+      metrics: this.metrics,
+      onFail: (table: LiveTable) => this.failed(table),
+    };
   }
 
-  /** Every table that was live when the server stopped, from its log. */
-  private rebuild(): void {
-    for (const stored of this.store.liveTables()) {
-      const checked = checkSetup(stored.setup);
-      if (!checked.ok) continue;
-      this.tables.set(
-        stored.code,
-        LiveTable.rebuild(stored.code, checked.value, this.store.log(stored.code), this.deps),
-      );
-    }
+  /** This process's id in the cluster (null alone). */
+  get pid(): string | null {
+    return this.cluster?.pid ?? null;
   }
 
   // ---- guests
 
   /** A new guest with a display name, and the token that proves it. */
-  newGuest(name: string): { token: string; player: Player } {
+  async newGuest(name: string): Promise<{ token: string; player: Player }> {
     const { id, token } = this.tokens.issue();
-    this.store.addPlayer(id, name, this.now());
+    await this.store.addPlayer(id, name, this.now());
     return { token, player: { id, name } };
   }
 
   /** The guest a token proves, or null. */
-  guest(token: string): Player | null {
+  async guest(token: string): Promise<Player | null> {
     const id = this.tokens.verify(token);
     if (id === null) return null;
-    const name = this.store.playerName(id);
+    const name = await this.store.playerName(id);
     return name === null ? null : { id, name };
   }
 
   // ---- tables
 
+  /** A table owned by this process (tests and the benchmark look inside). */
   table(code: string): LiveTable | undefined {
     return this.tables.get(code);
   }
 
-  /** A new table; its maker takes the first seat for a person. */
-  createTable(player: Player, setup: unknown): { ok: true; code: string } | { ok: false; refusal: WireRefusal } {
+  /** Whether there is a table `code` (wherever it lives). */
+  async exists(code: string): Promise<boolean> {
+    return this.tables.has(code) || (await this.store.table(code)) !== null;
+  }
+
+  /** A new table, owned here; its maker takes the first seat for a person. */
+  async createTable(
+    player: Player,
+    setup: unknown,
+  ): Promise<{ ok: true; code: string } | { ok: false; refusal: WireRefusal }> {
     const checked = checkSetup(setup);
     if (!checked.ok)
       return { ok: false, refusal: checked.refusal ?? serverRefusal("bad-setup", { reason: checked.reason }) };
     let code = tableCode();
-    while (this.store.hasTable(code)) code = tableCode();
-    const table = LiveTable.create(code, checked.value, player.id, this.deps);
+    while (!(await this.store.addTable(code, checked.value.setup, player.id, this.now()))) code = tableCode();
+    if (this.cluster) await this.cluster.claim(code);
+    const fence = (await this.store.claim(code)) as number;
+    const table = LiveTable.rebuild(code, checked.value, [], fence, this.deps);
     this.tables.set(code, table);
-    table.sit(player.id, player.name);
+    await runOp(table, { m: "sit", player: player.id, name: player.name });
     return { ok: true, code };
   }
 
-  // ---- quick match
-
-  /** `player` waits for a game; a table is made once enough people wait, or bots fill it. */
-  queue(
-    player: Player,
-    game: TableSetup["game"],
-    players: number,
-    send: (m: ServerMessage) => void,
-  ): WireRefusal | null {
-    const setup = quickSetup(game, players);
-    if (!checkSetup(setup).ok) return serverRefusal("bad-setup", { reason: `${game} is not played by ${players}` });
-    this.unqueue(player.id);
-    const key = `${game}/${players}`;
-    const q = this.queues.get(key) ?? { waiting: [], timer: null };
-    this.queues.set(key, q);
-    q.waiting.push({ player, send, since: this.now() });
-    if (q.waiting.length >= players) {
-      this.seatQueue(key, players);
-      return null;
+  /**
+   * Takes `code` from the store and owns it (in a cluster, only if no live process owns it):
+   * the table, "elsewhere" when another process has it, or null when there is no such table.
+   */
+  private load(code: string): Promise<LiveTable | "elsewhere" | null> {
+    const own = this.tables.get(code);
+    if (own && !own.stopped) return Promise.resolve(own);
+    let loading = this.loading.get(code);
+    if (!loading) {
+      loading = this.loadNow(code).finally(() => this.loading.delete(code));
+      this.loading.set(code, loading);
     }
-    const botsAt = q.waiting[0].since + this.quickWait;
-    for (const w of q.waiting) w.send({ t: "queued", game, players, waiting: q.waiting.length, botsAt });
-    if (!q.timer) {
-      q.timer = setTimeout(() => this.seatQueue(key, players), Math.max(0, botsAt - this.now()));
-      q.timer.unref?.();
+    return loading;
+  }
+
+  private async loadNow(code: string): Promise<LiveTable | "elsewhere" | null> {
+    if (this.closing) return null;
+    const stored = await this.store.table(code);
+    if (!stored || stored.status === "closed") return null;
+    const checked = checkSetup(stored.setup);
+    if (!checked.ok) return null;
+    if (this.cluster && !(await this.cluster.claim(code))) return "elsewhere";
+    // The fence first, then the log: every append of an earlier owner is in it (pg-store.ts).
+    const fence = (await this.store.claim(code)) as number;
+    const table = LiveTable.rebuild(code, checked.value, await this.store.log(code), fence, this.deps);
+    this.tables.set(code, table);
+    if (this.cluster) {
+      await this.cluster.announce(code, this.cluster.pid);
+      // Followers here who followed it elsewhere follow it here now.
+      this.refollow(code);
+    }
+    return table;
+  }
+
+  /** Where `code` lives now (taking it if nobody does), or null when there is no such table. */
+  private async route(code: string): Promise<Route | null> {
+    for (let i = 0; i < 3; i++) {
+      const own = this.tables.get(code);
+      if (own && !own.stopped) return { local: own };
+      if (this.cluster) {
+        const owner = await this.cluster.owner(code);
+        if (owner !== null && owner !== this.cluster.pid) return { remote: owner };
+      }
+      const loaded = await this.load(code);
+      if (loaded !== "elsewhere") return loaded ? { local: loaded } : null;
     }
     return null;
   }
 
-  unqueue(playerId: string): void {
-    for (const q of this.queues.values()) {
-      const i = q.waiting.findIndex((w) => w.player.id === playerId);
-      if (i >= 0) q.waiting.splice(i, 1);
+  /** Does `op` at table `code` wherever it lives: the answer, or null when there is no such table. */
+  async call(code: string, op: TableOp): Promise<OpResult | null> {
+    for (let attempt = 0; attempt < CALL_ATTEMPTS; attempt++) {
+      const route = await this.route(code);
+      if (!route) return null;
+      const result = "local" in route ? await runOp(route.local, op) : await this.request(route.remote, code, op);
+      if (result.m !== "moved") return result;
+      // The owner is gone or going: its lease runs out within a few seconds, then someone takes it.
+      await sleep(250 + attempt * 100);
+    }
+    return { m: "done", refusal: serverRefusal("server-error") };
+  }
+
+  private request(pid: string, code: string, op: TableOp): Promise<OpResult> {
+    const cluster = this.cluster as Cluster;
+    const rid = randomBytes(8).toString("base64url");
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(rid);
+        resolve({ m: "moved" });
+      }, CALL_TIMEOUT);
+      this.pending.set(rid, (result) => {
+        clearTimeout(timer);
+        this.pending.delete(rid);
+        resolve(result);
+      });
+      cluster.send(pid, { t: "call", rid, from: cluster.pid, code, op } satisfies Relay);
+    });
+  }
+
+  /** `follower` follows table `code` (its state is sent at once); false when there is no such table. */
+  async follow(code: string, follower: Follower): Promise<boolean> {
+    const route = await this.route(code);
+    if (!route) return false;
+    const mine = this.follows.get(code) ?? new Map();
+    this.follows.set(code, mine);
+    this.attach(code, follower, route, mine);
+    return true;
+  }
+
+  private attach(code: string, follower: Follower, route: Route, mine: Map<Follower, Link>): void {
+    if ("local" in route) {
+      mine.set(follower, { table: route.local });
+      route.local.follow(follower);
+      return;
+    }
+    const cluster = this.cluster as Cluster;
+    const fid = randomBytes(8).toString("base64url");
+    this.fids.set(fid, follower);
+    mine.set(follower, { pid: route.remote, fid });
+    cluster.send(route.remote, { t: "follow", code, fid, from: cluster.pid, player: follower.player } satisfies Relay);
+  }
+
+  unfollow(code: string, follower: Follower): void {
+    const mine = this.follows.get(code);
+    if (!mine?.has(follower)) return;
+    this.detach(follower, mine.get(follower) as Link);
+    mine.delete(follower);
+    if (mine.size === 0) this.follows.delete(code);
+  }
+
+  private detach(follower: Follower, link: Link): void {
+    if ("table" in link) {
+      link.table.unfollow(follower);
+      return;
+    }
+    this.fids.delete(link.fid);
+    this.cluster?.send(link.pid, { t: "unfollow", fid: link.fid } satisfies Relay);
+  }
+
+  /** The table `code` moved (or may have): every follower here follows it wherever it is now. */
+  private refollow(code: string): void {
+    const mine = this.follows.get(code);
+    if (!mine || mine.size === 0) return;
+    void this.route(code)
+      .then((route) => {
+        if (!route) return;
+        for (const [follower, link] of mine) {
+          const same =
+            "table" in link
+              ? "local" in route && route.local === link.table
+              : "remote" in route && route.remote === link.pid;
+          if (same) continue;
+          this.detach(follower, link);
+          this.attach(code, follower, route, mine);
+        }
+      })
+      .catch(() => setTimeout(() => this.refollow(code), 1000).unref());
+  }
+
+  /** A table stopped: the store refused its write (a newer owner, or the database is away). */
+  private failed(table: LiveTable): void {
+    if (this.tables.get(table.code) === table) this.tables.delete(table.code);
+    for (const [fid, r] of this.remotes) if (r.code === table.code) this.remotes.delete(fid);
+    // Its followers look again: at the new owner, or here once the table loads again.
+    const again = () => this.refollow(table.code);
+    if (this.cluster) void this.cluster.release(table.code).finally(() => setTimeout(again, 100).unref());
+    else setTimeout(again, 1000).unref();
+  }
+
+  // ---- between processes
+
+  private relay(m: Relay): void {
+    const cluster = this.cluster as Cluster;
+    switch (m.t) {
+      case "call": {
+        const table = this.tables.get(m.code);
+        const done = (result: OpResult) => cluster.send(m.from, { t: "reply", rid: m.rid, result } satisfies Relay);
+        if (!table || table.stopped) done({ m: "moved" });
+        else runOp(table, m.op).then(done, () => done({ m: "done", refusal: serverRefusal("server-error") }));
+        return;
+      }
+      case "reply":
+        this.pending.get(m.rid)?.(m.result);
+        return;
+      case "follow": {
+        const table = this.tables.get(m.code);
+        if (!table || table.stopped) {
+          cluster.send(m.from, { t: "moved", code: m.code } satisfies Relay);
+          return;
+        }
+        const follower: Follower = {
+          player: m.player,
+          send: (text) => cluster.send(m.from, { t: "frame", fid: m.fid, text } satisfies Relay),
+        };
+        this.remotes.set(m.fid, { code: m.code, from: m.from, follower });
+        table.follow(follower);
+        return;
+      }
+      case "unfollow": {
+        const r = this.remotes.get(m.fid);
+        if (!r) return;
+        this.remotes.delete(m.fid);
+        this.tables.get(r.code)?.unfollow(r.follower);
+        return;
+      }
+      case "frame":
+        this.fids.get(m.fid)?.send(m.text);
+        return;
+      case "moved":
+        setTimeout(() => this.refollow(m.code), 200).unref();
+        return;
+      case "player":
+        this.players.get(m.player)?.(m.message);
+        return;
     }
   }
 
-  /** Seats up to `players` people waiting under `key`, bots in the rest. */
-  private seatQueue(key: string, players: number): void {
-    const q = this.queues.get(key);
-    if (!q) return;
-    if (q.timer) clearTimeout(q.timer);
-    q.timer = null;
-    const people = q.waiting.splice(0, players);
-    if (people.length === 0) return;
-    const [game] = key.split("/") as [TableSetup["game"]];
-    const setup = quickSetup(game, players, people.length);
-    const made = this.createTable(people[0].player, setup);
-    if (!made.ok) return;
-    const table = this.tables.get(made.code) as LiveTable;
-    for (const w of people.slice(1)) table.sit(w.player.id, w.player.name);
-    for (const w of people) w.send({ t: "matched", table: made.code });
-    // Whoever is left starts waiting afresh.
-    if (q.waiting.length > 0) {
-      const rest = q.waiting.splice(0);
-      for (const w of rest) this.queue(w.player, game, players, w.send);
-    }
+  private ownerChanged(code: string, pid: string | null): void {
+    if (this.follows.has(code)) this.refollow(code);
+    // Given up by its owner (a graceful stop): someone must keep its bots and clocks going.
+    else if (pid === null && !this.closing) void this.load(code).catch(() => {});
   }
 
-  /** Whether the server can serve: its database answers. */
-  ready(): { ok: boolean; database: string } {
-    try {
-      this.store.ping();
-      return { ok: true, database: "ok" };
-    } catch (e) {
-      return { ok: false, database: (e as Error).message };
+  /** Processes that died: their followers here are gone, and their tables are taken (by one of us each). */
+  private takeOver(pids: string[]): void {
+    const dead = new Set(pids);
+    for (const [fid, r] of this.remotes) {
+      if (!dead.has(r.from)) continue;
+      this.remotes.delete(fid);
+      this.tables.get(r.code)?.unfollow(r.follower);
     }
+    const cluster = this.cluster as Cluster;
+    for (const pid of pids)
+      void cluster.ownedBy(pid).then((codes) => {
+        for (const code of codes) void this.load(code).catch(() => {});
+      });
   }
 
+  /** This process's lease lapsed (it was paused): drop every table another process took meanwhile. */
+  private recheck(): void {
+    const cluster = this.cluster as Cluster;
+    for (const [code, table] of this.tables)
+      void cluster.owner(code).then((pid) => {
+        if (pid === cluster.pid || this.tables.get(code) !== table) return;
+        table.close();
+        this.failed(table);
+      });
+  }
+
+  // ---- quick match
+
+  /** Messages for a player connected here (quick match tells them of their table). */
+  listen(player: string, send: ((m: ServerMessage) => void) | null): void {
+    if (send) this.players.set(player, send);
+    else this.players.delete(player);
+  }
+
+  private tell(player: string, message: ServerMessage, pid?: string): void {
+    if (pid === undefined || pid === this.cluster?.pid) this.players.get(player)?.(message);
+    else this.cluster?.send(pid, { t: "player", player, message } satisfies Relay);
+  }
+
+  // ---- operations
+
+  /** Whether the server can serve: its database (and Redis, in a cluster) answer. */
+  async ready(): Promise<{ ok: boolean; database: string; redis?: string }> {
+    const check = (p: Promise<void>) =>
+      p.then(
+        () => "ok",
+        (e: Error) => e.message || String(e),
+      );
+    const database = await check(this.store.ping());
+    if (!this.cluster) return { ok: database === "ok", database };
+    const redis = await check(this.cluster.ping());
+    return { ok: database === "ok" && redis === "ok", database, redis };
+  }
+
+  /** Stops: in a cluster, every table is handed over (its writes done) before the process leaves. */
   async close(): Promise<void> {
-    for (const q of this.queues.values()) if (q.timer) clearTimeout(q.timer);
+    this.closing = true;
+    this.quick.close();
     for (const t of this.tables.values()) t.close();
+    await Promise.all([...this.tables.values()].map((t) => t.durable()));
+    if (this.cluster) {
+      await Promise.all([...this.tables.keys()].map((code) => this.cluster?.release(code).catch(() => {})));
+      await this.cluster.leave();
+    }
+    this.tables.clear();
     await this.bots.close();
-    this.store.close();
+    await this.store.close();
   }
 }
 
-/** A public quick-match table: default rules, the default clock, `people` seats for people. */
-function quickSetup(game: TableSetup["game"], players: number, people = players): TableSetup {
-  const seats: TableSetup["seats"] = Array.from({ length: players }, (_, i) => (i < people ? "human" : "bot:medium"));
-  // People sit together in Partner when there are two of them (seats 0 and 2 are partners).
-  if (game === "partner" && people === 2) seats.splice(0, 4, "human", "bot:medium", "human", "bot:medium");
-  return { game, players, options: {}, seats, clock: { move: 20, bank: 60 }, private: false };
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -4,7 +4,7 @@
  * `server-error` and never a stack trace.
  */
 
-import { MAX_CLIENT_FRAME, serverRefusal, type WireRefusal } from "@crossbones/protocol";
+import { MAX_CLIENT_FRAME, serverRefusal, TABLE_CODE, type WireRefusal } from "@crossbones/protocol";
 import rateLimit from "@fastify/rate-limit";
 import websocket from "@fastify/websocket";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -40,7 +40,7 @@ function refuse(reply: FastifyReply, status: number, refusal: WireRefusal) {
 }
 
 /** The guest a request's `Authorization: Bearer <token>` proves, or null. */
-function guestOf(hub: Hub, req: FastifyRequest): Player | null {
+async function guestOf(hub: Hub, req: FastifyRequest): Promise<Player | null> {
   const header = req.headers.authorization ?? "";
   const m = /^Bearer (\S{10,200})$/.exec(header);
   return m ? hub.guest(m[1]) : null;
@@ -106,29 +106,30 @@ export async function onlineRoutes(app: FastifyInstance, hub: Hub, options: Rout
   );
 
   app.post("/api/tables", { bodyLimit: 4096, config: limited }, async (req, reply) => {
-    const player = guestOf(hub, req);
+    const player = await guestOf(hub, req);
     if (!player) return refuse(reply, 401, serverRefusal("bad-token"));
-    const made = hub.createTable(player, (req.body as { setup?: unknown } | null)?.setup);
+    const made = await hub.createTable(player, (req.body as { setup?: unknown } | null)?.setup);
     if (!made.ok) return refuse(reply, 400, made.refusal);
     return { code: made.code };
   });
 
   app.get<{ Params: { code: string } }>("/api/tables/:code/record", { config: limited }, async (req, reply) => {
-    const table = hub.table(req.params.code);
-    if (!table) return refuse(reply, 404, serverRefusal("unknown-table"));
-    return table.record();
+    const code = req.params.code;
+    const r = TABLE_CODE.test(code) ? await hub.call(code, { m: "record" }) : null;
+    if (r?.m !== "record") return refuse(reply, 404, serverRefusal("unknown-table"));
+    return r.record;
   });
 
   app.get("/api/me/tables", { config: limited }, async (req, reply) => {
-    const player = guestOf(hub, req);
+    const player = await guestOf(hub, req);
     if (!player) return refuse(reply, 401, serverRefusal("bad-token"));
-    return { tables: hub.store.tablesOf(player.id) };
+    return { tables: await hub.store.tablesOf(player.id) };
   });
 
   app.get("/api/me/games", { config: limited }, async (req, reply) => {
-    const player = guestOf(hub, req);
+    const player = await guestOf(hub, req);
     if (!player) return refuse(reply, 401, serverRefusal("bad-token"));
-    const games = hub.store.gamesOf(player.id).map(({ record, ...g }) => {
+    const games = (await hub.store.gamesOf(player.id)).map(({ record, ...g }) => {
       const r = JSON.parse(record) as { game: string; players: number; names?: string[] };
       return { ...g, kind: r.game, players: r.players, names: r.names ?? [] };
     });
@@ -137,7 +138,7 @@ export async function onlineRoutes(app: FastifyInstance, hub: Hub, options: Rout
 
   app.get<{ Params: { id: string } }>("/api/games/:id", { config: limited }, async (req, reply) => {
     const id = Number(req.params.id);
-    const game = Number.isInteger(id) ? hub.store.game(id) : null;
+    const game = Number.isInteger(id) ? await hub.store.game(id) : null;
     if (!game) return refuse(reply, 404, serverRefusal("unknown-table"));
     return reply.header("content-type", "application/json").send(game.record);
   });

@@ -1,16 +1,17 @@
 /**
- * Persistence of online play, embedded: one SQLite file (better-sqlite3, WAL) in the data
- * directory. A table is its setup plus an append-only log of everything that changed it (people
- * sitting and leaving, deals, actions, rematches); every accepted action is appended and committed
- * before anyone hears of it, and a table is rebuilt after a restart by replaying its log through
- * the engine. Finished games are kept as records (RECORD.md) with the players' names.
+ * Persistence of online play. A table is its setup plus an append-only log of everything that
+ * changed it (people sitting and leaving, deals, actions, rematches); every accepted change is
+ * appended before anyone hears of it, and a table is rebuilt (after a restart, or by another
+ * process that takes it over) by replaying its log through the engine. Finished games are kept as
+ * records (RECORD.md) with the players' names.
  *
- * The schema is versioned (`user_version`); `migrate` brings an older file up to date.
+ * Two stores speak this interface: SQLite in the data directory (the default: one process, no
+ * service to run; sqlite-store.ts) and PostgreSQL (`DATABASE_URL`; several processes; pg-store.ts).
+ *
+ * Fencing: a table's owner holds a fence number (`claim` issues a greater one each time a process
+ * takes a table over), and `append` is refused with `FencedError` once a newer owner has claimed
+ * the table, so an old owner that was paused past its lease can never write to the log again.
  */
-
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
-import Database from "better-sqlite3";
 
 /** One change of a table, as logged. Seats are indexes; bones in record notation. */
 export type LogEntry =
@@ -67,139 +68,46 @@ export interface StoredGame {
   readonly record: string;
 }
 
-const SCHEMA_VERSION = 1;
-
-export class Store {
-  private readonly db: Database.Database;
-  private readonly appendStmt: Database.Statement;
-
-  constructor(dataDir: string) {
-    mkdirSync(dataDir, { recursive: true });
-    this.db = new Database(join(dataDir, "crossbones.sqlite"));
-    this.db.pragma("journal_mode = WAL");
-    // A commit survives the server process being killed (WAL with NORMAL syncs at checkpoints,
-    // which only an operating-system crash could lose).
-    this.db.pragma("synchronous = NORMAL");
-    this.db.pragma("foreign_keys = ON");
-    this.migrate();
-    this.appendStmt = this.db.prepare("INSERT INTO log (code, seq, entry) VALUES (?, ?, ?)");
+/** A write by an owner whose table another process has since claimed. */
+export class FencedError extends Error {
+  constructor(code: string, fence: number) {
+    super(`table ${code}: fence ${fence} is no longer the owner's`);
+    this.name = "FencedError";
   }
+}
 
-  private migrate(): void {
-    const version = this.db.pragma("user_version", { simple: true }) as number;
-    if (version < 1) {
-      this.db.exec(`
-        CREATE TABLE players (id TEXT PRIMARY KEY, name TEXT NOT NULL, created INTEGER NOT NULL);
-        CREATE TABLE tables (
-          code TEXT PRIMARY KEY, setup TEXT NOT NULL, host TEXT NOT NULL,
-          created INTEGER NOT NULL, status TEXT NOT NULL
-        );
-        CREATE TABLE log (
-          code TEXT NOT NULL REFERENCES tables(code), seq INTEGER NOT NULL, entry TEXT NOT NULL,
-          PRIMARY KEY (code, seq)
-        ) WITHOUT ROWID;
-        CREATE TABLE games (
-          id INTEGER PRIMARY KEY, code TEXT NOT NULL REFERENCES tables(code), game INTEGER NOT NULL,
-          finished INTEGER NOT NULL, record TEXT NOT NULL, UNIQUE (code, game)
-        );
-        CREATE TABLE seats (
-          code TEXT NOT NULL REFERENCES tables(code), player TEXT NOT NULL REFERENCES players(id),
-          PRIMARY KEY (code, player)
-        ) WITHOUT ROWID;
-        CREATE INDEX seats_by_player ON seats (player);
-      `);
-    }
-    this.db.pragma(`user_version = ${SCHEMA_VERSION}`);
-  }
-
-  addPlayer(id: string, name: string, now: number): void {
-    this.db.prepare("INSERT INTO players (id, name, created) VALUES (?, ?, ?)").run(id, name, now);
-  }
-
-  playerName(id: string): string | null {
-    const row = this.db.prepare("SELECT name FROM players WHERE id = ?").get(id) as { name: string } | undefined;
-    return row?.name ?? null;
-  }
-
-  addTable(code: string, setup: unknown, host: string, now: number): void {
-    this.db
-      .prepare("INSERT INTO tables (code, setup, host, created, status) VALUES (?, ?, ?, ?, 'waiting')")
-      .run(code, JSON.stringify(setup), host, now);
-  }
-
-  hasTable(code: string): boolean {
-    return this.db.prepare("SELECT 1 FROM tables WHERE code = ?").get(code) !== undefined;
-  }
-
-  setStatus(code: string, status: string): void {
-    this.db.prepare("UPDATE tables SET status = ? WHERE code = ?").run(status, code);
-  }
-
-  /** Appends one entry at `seq` (the table's next); committed when this returns. */
-  append(code: string, seq: number, entry: LogEntry): void {
-    this.appendStmt.run(code, seq, JSON.stringify(entry));
-  }
-
+export interface Store {
+  /** What the store is, for logs and /readyz ("sqlite" or "postgres"). */
+  readonly kind: string;
+  /** The secret that signs guest tokens: made once (by `make`) and then the same for every process. */
+  secret(make: () => string): Promise<string>;
+  addPlayer(id: string, name: string, now: number): Promise<void>;
+  playerName(id: string): Promise<string | null>;
+  /** A new table; false when the code is taken. */
+  addTable(code: string, setup: unknown, host: string, now: number): Promise<boolean>;
+  table(code: string): Promise<StoredTable | null>;
+  setStatus(code: string, status: string, fence: number): Promise<void>;
+  /** Claims a table for a new owner: its fence, greater than every earlier owner's (null: no such table). */
+  claim(code: string): Promise<number | null>;
+  /**
+   * Appends one entry at `seq` (the table's next) for the owner holding `fence`; durable when the
+   * promise resolves. Throws FencedError when a newer owner has claimed the table.
+   */
+  append(code: string, seq: number, entry: LogEntry, fence: number): Promise<void>;
   /** Remembers that a player sits (or sat) at a table, for "my tables". */
-  addSeat(code: string, player: string): void {
-    this.db.prepare("INSERT OR IGNORE INTO seats (code, player) VALUES (?, ?)").run(code, player);
-  }
-
+  addSeat(code: string, player: string): Promise<void>;
   /** A table's log in order. */
-  log(code: string): LogEntry[] {
-    const rows = this.db.prepare("SELECT entry FROM log WHERE code = ? ORDER BY seq").all(code) as { entry: string }[];
-    return rows.map((r) => JSON.parse(r.entry) as LogEntry);
-  }
-
+  log(code: string): Promise<LogEntry[]>;
   /** Every table not finished for good, to rebuild after a start. */
-  liveTables(): StoredTable[] {
-    const rows = this.db
-      .prepare("SELECT code, setup, host, created, status FROM tables WHERE status != 'closed' ORDER BY created")
-      .all() as { code: string; setup: string; host: string; created: number; status: string }[];
-    return rows.map((r) => ({ ...r, setup: JSON.parse(r.setup) }));
-  }
-
+  liveTables(): Promise<StoredTable[]>;
   /** Tables a player sits or sat at, newest first. */
-  tablesOf(player: string): { code: string; status: string; created: number }[] {
-    return this.db
-      .prepare(
-        `SELECT t.code, t.status, t.created FROM seats s JOIN tables t ON t.code = s.code
-         WHERE s.player = ? ORDER BY t.created DESC LIMIT 50`,
-      )
-      .all(player) as { code: string; status: string; created: number }[];
-  }
-
+  tablesOf(player: string): Promise<{ code: string; status: string; created: number }[]>;
   /** Keeps a finished game's record (once per game of a table). */
-  addGame(code: string, game: number, record: unknown, now: number): void {
-    this.db
-      .prepare("INSERT OR IGNORE INTO games (code, game, finished, record) VALUES (?, ?, ?, ?)")
-      .run(code, game, now, JSON.stringify(record));
-  }
-
+  addGame(code: string, game: number, record: unknown, now: number): Promise<void>;
   /** Finished games of the tables a player sat at, newest first. */
-  gamesOf(player: string): StoredGame[] {
-    return this.db
-      .prepare(
-        `SELECT g.id, g.code, g.game, g.finished, g.record FROM games g JOIN seats s ON s.code = g.code
-         WHERE s.player = ? ORDER BY g.finished DESC LIMIT 100`,
-      )
-      .all(player) as StoredGame[];
-  }
-
-  game(id: number): StoredGame | null {
-    return (
-      (this.db.prepare("SELECT id, code, game, finished, record FROM games WHERE id = ?").get(id) as
-        | StoredGame
-        | undefined) ?? null
-    );
-  }
-
+  gamesOf(player: string): Promise<StoredGame[]>;
+  game(id: number): Promise<StoredGame | null>;
   /** Throws unless the database answers. */
-  ping(): void {
-    this.db.prepare("SELECT 1").get();
-  }
-
-  close(): void {
-    this.db.close();
-  }
+  ping(): Promise<void>;
+  close(): Promise<void>;
 }

@@ -1,7 +1,11 @@
 /**
  * One live table: its seats, its game (the engine's value) and everyone following it. The table
- * is the only writer of its game: every change is a log entry that is committed to the store
- * before it is applied and broadcast, and the same entries rebuild the table after a restart.
+ * is the only writer of its game: every change is a log entry, checked and applied in memory,
+ * appended to the store in order (one write at a time per table), and only shown to anyone (a
+ * frame, an acknowledgement) once the store has it; the same entries rebuild the table after a
+ * restart or on another process. A write the store refuses (a newer owner fenced this one out, the
+ * database failed) ends the table here: `onFail` hands it back to the hub, which rebuilds it from
+ * what is durable.
  * Players act through `applyAction` with the version they saw; bots (and the clock, for a player
  * who is away) act the same way from the bot pool; each follower gets their own seat's view, or
  * the spectators' view, and nothing else.
@@ -55,6 +59,8 @@ export interface Timing {
 
 export interface TableDeps {
   readonly store: Store;
+  /** A write failed: the table has stopped (it is closed); the hub forgets it. */
+  readonly onFail?: (table: LiveTable, error: unknown) => void;
   readonly bots: BotPool;
   readonly timing: Timing;
   readonly now: () => number;
@@ -116,6 +122,11 @@ export class LiveTable {
   private game: Game;
   private gameIndex = 0;
   private seq = 0;
+  /** Log entries the store has (entries 0 .. durable - 1); frames show nothing beyond them. */
+  private durableSeq = 0;
+  /** The table's writes, in order: each starts once the one before it is done. */
+  private writes: Promise<void> = Promise.resolve();
+  private failed = false;
   private status: "waiting" | "playing" | "finished" = "waiting";
   private storedStatus = "waiting";
   private readonly rematch = new Set<number>();
@@ -141,6 +152,8 @@ export class LiveTable {
   private constructor(
     code: string,
     checked: CheckedSetup,
+    /** This owner's fence (store.ts): its writes are refused once another process claims the table. */
+    private readonly fence: number,
     private readonly deps: TableDeps,
   ) {
     this.code = code;
@@ -156,20 +169,24 @@ export class LiveTable {
     this.banks = new Array(n).fill(checked.setup.clock?.bank ?? 0);
   }
 
-  /** A new table; nobody sits yet. */
-  static create(code: string, checked: CheckedSetup, host: string, deps: TableDeps): LiveTable {
-    deps.store.addTable(code, checked.setup, host, deps.now());
-    return new LiveTable(code, checked, deps);
-  }
-
-  /** A table rebuilt from its log after a restart; timers start again from now. */
-  static rebuild(code: string, checked: CheckedSetup, log: readonly LogEntry[], deps: TableDeps): LiveTable {
-    const table = new LiveTable(code, checked, deps);
+  /**
+   * A table from its log (empty for a new table, which the store already has), owned under
+   * `fence`; timers start from now.
+   */
+  static rebuild(
+    code: string,
+    checked: CheckedSetup,
+    log: readonly LogEntry[],
+    fence: number,
+    deps: TableDeps,
+  ): LiveTable {
+    const table = new LiveTable(code, checked, fence, deps);
     for (const entry of log) {
       const problem = table.applyEntry(entry);
       if (problem) throw new Error(`table ${code}: log entry ${table.seq} (${entry.k}) does not replay: ${problem}`);
       table.seq++;
     }
+    table.durableSeq = table.seq;
     // A game that ended just before the server stopped may not have its record stored yet.
     table.storeStatus();
     table.schedule();
@@ -225,7 +242,7 @@ export class LiveTable {
     const chosen = seat ?? open[0];
     if (!open.includes(chosen)) return { ok: false, refusal: serverRefusal("seat-taken", { seat: chosen }) };
     this.commit({ k: "sit", seat: chosen, player, name });
-    this.deps.store.addSeat(this.code, player);
+    this.persist(() => this.deps.store.addSeat(this.code, player));
     return { ok: true, seat: chosen };
   }
 
@@ -256,7 +273,7 @@ export class LiveTable {
         this.turnVersion = -1;
         this.schedule();
       }
-      if (!r.ok) this.broadcast();
+      if (!r.ok) this.announce();
     }
     if (!r.ok) return { ok: false, refusal: r.error, charged: false };
     this.spendClock(seat);
@@ -294,7 +311,7 @@ export class LiveTable {
     if (!this.pending || this.pending.sealed || this.ready.has(seat)) return null;
     this.ready.add(seat);
     this.schedule();
-    this.broadcast();
+    this.announce();
     return null;
   }
 
@@ -308,25 +325,35 @@ export class LiveTable {
     p.seeds[seat] = seed;
     // The deal may be due now that this seed is in.
     this.schedule();
-    this.broadcast();
+    this.announce();
     return null;
   }
 
-  /** A new follower: the table as it stands (and, if they sit here, everyone sees them connected). */
+  /**
+   * A new follower: the table as it stands (and, if they sit here, everyone sees them connected).
+   * While a change is on its way to the store, the frame that follows it goes to them too.
+   */
   follow(follower: Follower): void {
     this.followers.add(follower);
     follower.sent = undefined;
-    if (follower.player !== null && this.seatOf(follower.player) >= 0) this.broadcast();
-    else this.sendTo(follower, new TableFrames(this.game, (you) => this.info(you)));
+    if (follower.player !== null && this.seatOf(follower.player) >= 0) this.announce();
+    else if (this.durableSeq === this.seq) this.sendTo(follower, new TableFrames(this.game, (you) => this.info(you)));
   }
 
+  /** A follower goes (if they sit here, everyone sees them disconnected). */
   unfollow(follower: Follower): void {
-    this.followers.delete(follower);
+    if (this.followers.delete(follower) && follower.player !== null && this.seatOf(follower.player) >= 0)
+      this.announce();
   }
 
-  /** Someone's connection opened or closed: the seat shows it. */
-  presenceChanged(): void {
-    this.broadcast();
+  /** Resolves once every change so far is in the store (an action is acknowledged after it). */
+  durable(): Promise<void> {
+    return this.writes;
+  }
+
+  /** Whether the table stopped because the store refused a write (another process owns it now). */
+  get stopped(): boolean {
+    return this.failed;
   }
 
   close(): void {
@@ -337,9 +364,9 @@ export class LiveTable {
   // ---- the log
 
   /**
-   * Commits `entry` to the store, then applies it (`next`: the game the caller already computed
-   * for an action), then tells everyone and schedules what comes next. The store first: what
-   * nobody could rebuild is never shown.
+   * Applies `entry` (`next`: the game the caller already computed for an action), sends it to the
+   * store, schedules what comes next and tells everyone once the store has it: what nobody could
+   * rebuild is never shown.
    */
   private commit(entry: LogEntry, next?: Game): void {
     this.log(entry, next);
@@ -347,12 +374,39 @@ export class LiveTable {
     this.afterChange();
   }
 
-  /** Appends `entry` to the store and applies it, nothing more (the caller tells whoever must know). */
+  /** Applies `entry` and sends it to the store, nothing more (the caller tells whoever must know). */
   private log(entry: LogEntry, next?: Game): void {
-    this.deps.store.append(this.code, this.seq, entry);
-    this.seq++;
     const problem = this.applyEntry(entry, next);
-    if (problem) throw new Error(`table ${this.code}: a committed entry did not apply: ${problem}`);
+    if (problem) throw new Error(`table ${this.code}: an entry to log did not apply: ${problem}`);
+    const seq = this.seq++;
+    this.persist(async () => {
+      await this.deps.store.append(this.code, seq, entry, this.fence);
+      this.durableSeq = seq + 1;
+    });
+  }
+
+  /** Queues a write behind the table's others; a failed one stops the table (`onFail`). */
+  private persist(write: () => Promise<void>): void {
+    this.writes = this.writes.then(async () => {
+      if (this.failed) return;
+      try {
+        await write();
+      } catch (e) {
+        this.failed = true;
+        this.close();
+        this.deps.onFail?.(this, e);
+      }
+    });
+  }
+
+  /**
+   * Everyone is sent the table once the store has every entry applied so far (queued behind the
+   * writes; when more changes came meanwhile, the frame after the last of them says it all).
+   */
+  private announce(): void {
+    this.writes = this.writes.then(() => {
+      if (!this.failed && this.durableSeq === this.seq) this.broadcast();
+    });
   }
 
   /** Applies one log entry to the table's state (live and when rebuilding); a problem, or null. */
@@ -425,15 +479,20 @@ export class LiveTable {
   private afterChange(): void {
     this.storeStatus();
     this.schedule();
-    this.broadcast();
+    this.announce();
   }
 
   /** The table's status in the store (and a finished game's record), when it changed. */
   private storeStatus(): void {
     if (this.status === this.storedStatus) return;
-    if (this.status === "finished") this.deps.store.addGame(this.code, this.gameIndex, this.record(), this.deps.now());
-    this.deps.store.setStatus(this.code, this.status);
-    this.storedStatus = this.status;
+    const { status, gameIndex } = this;
+    if (status === "finished") {
+      const record = this.record();
+      const now = this.deps.now();
+      this.persist(() => this.deps.store.addGame(this.code, gameIndex, record, now));
+    }
+    this.persist(() => this.deps.store.setStatus(this.code, status, this.fence));
+    this.storedStatus = status;
   }
 
   // ---- what happens by itself: deals, bots, the clock, forced passes

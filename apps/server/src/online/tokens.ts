@@ -1,23 +1,21 @@
 /**
  * Guest identities: a player is a random id and a display name; their token is the id signed
  * with the server's secret (HMAC-SHA256), so a token cannot be forged or guessed, and any tab or
- * device holding it is that player. The secret is made on first start in the data directory.
+ * device holding it is that player. The secret is made on first start and kept by the store (a
+ * file beside SQLite's, or a row in PostgreSQL that every process of a cluster reads).
  */
 
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 
 const PREFIX = "g1";
 
 export class Tokens {
   private readonly secret: Buffer;
 
-  constructor(dataDir: string) {
-    const path = join(dataDir, "secret");
-    if (!existsSync(path)) writeFileSync(path, randomBytes(32).toString("hex"), { mode: 0o600, flag: "wx" });
-    this.secret = Buffer.from(readFileSync(path, "utf8").trim(), "hex");
-    if (this.secret.length < 32) throw new Error(`${path} must hold at least 32 random bytes in hex`);
+  /** `secret`: at least 32 random bytes, in hex. */
+  constructor(secret: string) {
+    this.secret = Buffer.from(secret, "hex");
+    if (this.secret.length < 32) throw new Error("the token secret must be at least 32 random bytes in hex");
   }
 
   private sign(id: string): string {

@@ -1,0 +1,187 @@
+/**
+ * Several server processes on one Redis (`REDIS_URL`, ioredis): who owns which table, and the
+ * messages between processes. Redis holds no game state; PostgreSQL does (pg-store.ts).
+ *
+ * - Liveness: each process keeps `cb:alive:<pid>` (expires after `ttl` ms, renewed every ttl/4)
+ *   and is listed in `cb:procs`.
+ * - Ownership: `cb:owner:<code>` names the process that owns a table, and `cb:owned:<pid>` lists
+ *   its tables. A process may take a table when nobody owns it or its owner is no longer alive
+ *   (`claim`, one Lua script, so two processes never both win). Ownership in Redis is only the
+ *   lease: the fence in the store (store.ts) is what stops an old owner that was paused past
+ *   its lease from writing after the table moved on.
+ * - Messages: each process listens on its inbox `cb:p:<pid>` (pub/sub); `cb:owners` tells every
+ *   process that a table has a new owner (or none), so followers elsewhere follow it there.
+ */
+
+import { randomBytes } from "node:crypto";
+import { Redis } from "ioredis";
+
+const CLAIM = `
+local cur = redis.call('GET', KEYS[1])
+if cur == ARGV[1] then return 1 end
+if cur and redis.call('EXISTS', 'cb:alive:' .. cur) == 1 then return 0 end
+redis.call('SET', KEYS[1], ARGV[1])
+redis.call('SADD', 'cb:owned:' .. ARGV[1], ARGV[2])
+if cur then redis.call('SREM', 'cb:owned:' .. cur, ARGV[2]) end
+return 1`;
+
+const RELEASE = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
+redis.call('SREM', 'cb:owned:' .. ARGV[1], ARGV[2])
+return 1`;
+
+export interface ClusterEvents {
+  /** A message to this process. */
+  message(message: unknown): void;
+  /** A table's owner changed (null: released or lost; whoever follows it should look again). */
+  owner(code: string, pid: string | null): void;
+  /** These processes stopped renewing their lease: their tables may be taken over. */
+  dead(pids: string[]): void;
+  /** This process could not renew its lease in time (paused, or cut off): its tables may be gone. */
+  lapsed(): void;
+}
+
+export class Cluster {
+  readonly pid = randomBytes(6).toString("hex");
+  private readonly redis: Redis;
+  private readonly sub: Redis;
+  private renewer: NodeJS.Timeout | null = null;
+  private sweeper: NodeJS.Timeout | null = null;
+  private lastRenewed = 0;
+  /** Messages waiting for the next flush, by process. */
+  private readonly outbox = new Map<string, unknown[]>();
+  private flushing = false;
+
+  private constructor(
+    url: string,
+    private readonly ttl: number,
+    private readonly events: ClusterEvents,
+  ) {
+    // Commands fail fast while Redis is away instead of queueing without bound.
+    const options = { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: true };
+    this.redis = new Redis(url, options);
+    this.sub = new Redis(url, options);
+    this.redis.on("error", () => {});
+    this.sub.on("error", () => {});
+  }
+
+  static async join(url: string, events: ClusterEvents, ttl = 2000): Promise<Cluster> {
+    const c = new Cluster(url, ttl, events);
+    await c.redis.connect();
+    await c.sub.connect();
+    c.sub.on("messageBuffer", (channel: Buffer, data: Buffer) => c.receive(channel.toString(), data.toString()));
+    await c.sub.subscribe(c.inbox(c.pid), "cb:owners");
+    await c.renew();
+    await c.redis.sadd("cb:procs", c.pid);
+    c.renewer = setInterval(() => void c.renew().catch(() => {}), Math.max(50, ttl / 4));
+    c.renewer.unref();
+    c.sweeper = setInterval(() => void c.sweep().catch(() => {}), Math.max(100, ttl / 2));
+    c.sweeper.unref();
+    return c;
+  }
+
+  private inbox(pid: string): string {
+    return `cb:p:${pid}`;
+  }
+
+  private receive(channel: string, data: string): void {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(data);
+    } catch {
+      return;
+    }
+    if (channel === "cb:owners") {
+      const m = parsed as { code: string; pid: string | null };
+      if (m.pid !== this.pid) this.events.owner(m.code, m.pid);
+      return;
+    }
+    for (const message of parsed as unknown[]) this.events.message(message);
+  }
+
+  private async renew(): Promise<void> {
+    const now = Date.now();
+    // Renewed too late (the process was paused, or Redis was away): another may own our tables.
+    if (this.lastRenewed !== 0 && now - this.lastRenewed > this.ttl) this.events.lapsed();
+    await this.redis.set(`cb:alive:${this.pid}`, "1", "PX", this.ttl);
+    this.lastRenewed = now;
+  }
+
+  /** Processes that stopped renewing: their tables are for the taking. */
+  private async sweep(): Promise<void> {
+    const pids = (await this.redis.smembers("cb:procs")).filter((p) => p !== this.pid);
+    if (pids.length === 0) return;
+    const alive = await this.redis.mget(pids.map((p) => `cb:alive:${p}`));
+    const dead = pids.filter((_, i) => alive[i] === null);
+    if (dead.length > 0) this.events.dead(dead);
+  }
+
+  /** The tables a dead process owned (empty once they are all taken; it is then forgotten). */
+  async ownedBy(pid: string): Promise<string[]> {
+    const codes = await this.redis.smembers(`cb:owned:${pid}`);
+    if (codes.length === 0) await this.redis.srem("cb:procs", pid);
+    return codes;
+  }
+
+  /** The process that owns `code` and is alive, or null. */
+  async owner(code: string): Promise<string | null> {
+    const pid = await this.redis.get(`cb:owner:${code}`);
+    if (pid === null) return null;
+    if (pid === this.pid) return pid;
+    return (await this.redis.exists(`cb:alive:${pid}`)) === 1 ? pid : null;
+  }
+
+  /** Takes `code` unless a live process owns it; whether this process owns it now. */
+  async claim(code: string): Promise<boolean> {
+    return (await this.redis.eval(CLAIM, 1, `cb:owner:${code}`, this.pid, code)) === 1;
+  }
+
+  /** Gives `code` up (if still ours), and tells everyone. */
+  async release(code: string): Promise<void> {
+    await this.redis.eval(RELEASE, 1, `cb:owner:${code}`, this.pid, code);
+    await this.announce(code, null);
+  }
+
+  /** Tells every process who owns `code` now. */
+  async announce(code: string, pid: string | null): Promise<void> {
+    await this.redis.publish("cb:owners", JSON.stringify({ code, pid }));
+  }
+
+  /** Sends `message` to process `pid`; messages are batched (one publish per process per turn of the loop). */
+  send(pid: string, message: unknown): void {
+    const queued = this.outbox.get(pid);
+    if (queued) queued.push(message);
+    else this.outbox.set(pid, [message]);
+    if (!this.flushing) {
+      this.flushing = true;
+      setImmediate(() => this.flush());
+    }
+  }
+
+  private flush(): void {
+    this.flushing = false;
+    for (const [pid, messages] of this.outbox)
+      void this.redis.publish(this.inbox(pid), JSON.stringify(messages)).catch(() => {});
+    this.outbox.clear();
+  }
+
+  /** The Redis of this cluster (quick match keeps its queues there). */
+  get client(): Redis {
+    return this.redis;
+  }
+
+  async ping(): Promise<void> {
+    await this.redis.ping();
+  }
+
+  /** Leaves the cluster: no lease, no listening (tables are released by the hub first). */
+  async leave(): Promise<void> {
+    if (this.renewer) clearInterval(this.renewer);
+    if (this.sweeper) clearInterval(this.sweeper);
+    this.flush();
+    // Whoever sweeps next finds this process gone with nothing left to take, and forgets it.
+    await this.redis.del(`cb:alive:${this.pid}`).catch(() => {});
+    this.sub.disconnect();
+    await this.redis.quit().catch(() => {});
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * What a connection asks of a table, as plain data: the same request whether the table lives in
+ * this process or another one owns it (it then travels over Redis, cluster.ts). Each answer is
+ * given once the change is in the store; `moved` says the table is no longer here (another
+ * process took it over), and the hub asks again wherever it is now.
+ */
+
+import type { Action } from "@crossbones/engine";
+import type { Reaction, WireRefusal } from "@crossbones/protocol";
+import type { ActResult, LiveTable } from "./table.js";
+
+export type TableOp =
+  | { readonly m: "sit"; readonly player: string; readonly name: string; readonly seat?: number }
+  | {
+      readonly m: "act";
+      readonly player: string;
+      readonly id: string;
+      readonly version: number;
+      readonly action: Action;
+    }
+  | { readonly m: "react"; readonly player: string; readonly reaction: Reaction }
+  | { readonly m: "next"; readonly player: string }
+  | { readonly m: "seed"; readonly player: string; readonly commitment: string; readonly seed: string }
+  | { readonly m: "rematch"; readonly player: string }
+  | { readonly m: "leave"; readonly player: string }
+  | { readonly m: "record" };
+
+export type OpResult =
+  | { readonly m: "sit"; readonly ok: true; readonly seat: number }
+  | { readonly m: "sit"; readonly ok: false; readonly refusal: WireRefusal }
+  | ({ readonly m: "act" } & ActResult)
+  | { readonly m: "done"; readonly refusal: WireRefusal | null }
+  | { readonly m: "record"; readonly record: unknown }
+  | { readonly m: "moved" };
+
+/** Carries out `op` at a table this process owns; answers once the store has what it changed. */
+export async function runOp(table: LiveTable, op: TableOp): Promise<OpResult> {
+  let result: OpResult;
+  switch (op.m) {
+    case "sit":
+      result = { m: "sit", ...table.sit(op.player, op.name, op.seat) };
+      break;
+    case "act":
+      result = { m: "act", ...table.act(op.player, op.id, op.version, op.action) };
+      break;
+    case "react":
+      result = { m: "done", refusal: table.react(op.player, op.reaction) };
+      break;
+    case "next":
+      result = { m: "done", refusal: table.next(op.player) };
+      break;
+    case "seed":
+      result = { m: "done", refusal: table.seed(op.player, op.commitment, op.seed) };
+      break;
+    case "rematch":
+      result = { m: "done", refusal: table.askRematch(op.player) };
+      break;
+    case "leave":
+      result = { m: "done", refusal: table.leave(op.player) };
+      break;
+    case "record":
+      return { m: "record", record: table.record() };
+  }
+  await table.durable();
+  // The store refused a write: whatever was asked may not have happened here; ask the new owner.
+  return table.stopped ? { m: "moved" } : result;
+}

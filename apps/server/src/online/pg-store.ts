@@ -1,0 +1,211 @@
+/**
+ * The store of several server processes: PostgreSQL (`DATABASE_URL`, the `pg` client's pool).
+ * The schema is created and migrated at start by the numbered migrations below, each applied
+ * once in its own transaction and noted in `schema_migrations`; an advisory lock lets several
+ * processes start at once without racing.
+ *
+ * Fencing (see store.ts): `claim` raises a table's fence; `append` inserts only while the row
+ * still holds the appender's fence, reading it FOR SHARE in the same statement. A claim's UPDATE
+ * must wait for every such share lock, so a claim and an append never interleave: an append that
+ * started first is in the log before the new owner reads it, and any later one is refused.
+ */
+
+import pg from "pg";
+import { FencedError, type LogEntry, type Store, type StoredGame, type StoredTable } from "./store.js";
+
+/** The schema's history: never edit one that has shipped, add the next. */
+export const PG_MIGRATIONS: readonly { readonly version: number; readonly sql: string }[] = [
+  {
+    version: 1,
+    sql: `
+      CREATE TABLE players (id TEXT PRIMARY KEY, name TEXT NOT NULL, created BIGINT NOT NULL);
+      CREATE TABLE tables (
+        code TEXT PRIMARY KEY, setup TEXT NOT NULL, host TEXT NOT NULL, created BIGINT NOT NULL,
+        status TEXT NOT NULL, fence BIGINT NOT NULL DEFAULT 0
+      );
+      CREATE INDEX tables_live ON tables (created) WHERE status <> 'closed';
+      CREATE TABLE log (
+        code TEXT NOT NULL REFERENCES tables (code), seq INTEGER NOT NULL, entry TEXT NOT NULL,
+        PRIMARY KEY (code, seq)
+      );
+      CREATE TABLE games (
+        id BIGSERIAL PRIMARY KEY, code TEXT NOT NULL REFERENCES tables (code), game INTEGER NOT NULL,
+        finished BIGINT NOT NULL, record TEXT NOT NULL, UNIQUE (code, game)
+      );
+      CREATE TABLE seats (
+        code TEXT NOT NULL REFERENCES tables (code), player TEXT NOT NULL REFERENCES players (id),
+        PRIMARY KEY (code, player)
+      );
+      CREATE INDEX seats_by_player ON seats (player);
+      CREATE TABLE settings (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+    `,
+  },
+];
+
+/** Any number: the lock every starting process takes while it migrates. */
+const MIGRATION_LOCK = 0x63726f73;
+
+type Row = { code: string; setup: string; host: string; created: string; status: string };
+const table = (r: Row): StoredTable => ({ ...r, created: Number(r.created), setup: JSON.parse(r.setup) });
+type GameRow = { id: string; code: string; game: number; finished: string; record: string };
+const game = (r: GameRow): StoredGame => ({ ...r, id: Number(r.id), finished: Number(r.finished) });
+
+export class PgStore implements Store {
+  readonly kind = "postgres";
+
+  private constructor(private readonly pool: pg.Pool) {}
+
+  /** Connects, and brings the schema up to date. */
+  static async open(url: string, options: { max?: number } = {}): Promise<PgStore> {
+    const pool = new pg.Pool({ connectionString: url, max: options.max ?? 8 });
+    // An idle client's error (the database restarted) must not kill the process; the next query fails instead.
+    pool.on("error", () => {});
+    const store = new PgStore(pool);
+    try {
+      await store.migrate();
+    } catch (e) {
+      await pool.end();
+      throw e;
+    }
+    return store;
+  }
+
+  private async migrate(): Promise<void> {
+    const client = await this.pool.connect();
+    try {
+      await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
+      await client.query(
+        "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied BIGINT NOT NULL)",
+      );
+      const done = new Set(
+        (await client.query<{ version: number }>("SELECT version FROM schema_migrations")).rows.map((r) => r.version),
+      );
+      for (const m of PG_MIGRATIONS) {
+        if (done.has(m.version)) continue;
+        await client.query("BEGIN");
+        try {
+          await client.query(m.sql);
+          await client.query("INSERT INTO schema_migrations (version, applied) VALUES ($1, $2)", [
+            m.version,
+            Date.now(),
+          ]);
+          await client.query("COMMIT");
+        } catch (e) {
+          await client.query("ROLLBACK");
+          throw e;
+        }
+      }
+    } finally {
+      await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+      client.release();
+    }
+  }
+
+  async secret(make: () => string): Promise<string> {
+    await this.pool.query("INSERT INTO settings (name, value) VALUES ('token-secret', $1) ON CONFLICT DO NOTHING", [
+      make(),
+    ]);
+    const r = await this.pool.query<{ value: string }>("SELECT value FROM settings WHERE name = 'token-secret'");
+    return r.rows[0].value;
+  }
+
+  async addPlayer(id: string, name: string, now: number): Promise<void> {
+    await this.pool.query("INSERT INTO players (id, name, created) VALUES ($1, $2, $3)", [id, name, now]);
+  }
+
+  async playerName(id: string): Promise<string | null> {
+    const r = await this.pool.query<{ name: string }>("SELECT name FROM players WHERE id = $1", [id]);
+    return r.rows[0]?.name ?? null;
+  }
+
+  async addTable(code: string, setup: unknown, host: string, now: number): Promise<boolean> {
+    const r = await this.pool.query(
+      `INSERT INTO tables (code, setup, host, created, status) VALUES ($1, $2, $3, $4, 'waiting')
+       ON CONFLICT DO NOTHING`,
+      [code, JSON.stringify(setup), host, now],
+    );
+    return r.rowCount === 1;
+  }
+
+  async table(code: string): Promise<StoredTable | null> {
+    const r = await this.pool.query<Row>("SELECT code, setup, host, created, status FROM tables WHERE code = $1", [
+      code,
+    ]);
+    return r.rows[0] ? table(r.rows[0]) : null;
+  }
+
+  async setStatus(code: string, status: string, fence: number): Promise<void> {
+    await this.pool.query("UPDATE tables SET status = $2 WHERE code = $1 AND fence = $3", [code, status, fence]);
+  }
+
+  async claim(code: string): Promise<number | null> {
+    const r = await this.pool.query<{ fence: string }>(
+      "UPDATE tables SET fence = fence + 1 WHERE code = $1 RETURNING fence",
+      [code],
+    );
+    return r.rows[0] ? Number(r.rows[0].fence) : null;
+  }
+
+  async append(code: string, seq: number, entry: LogEntry, fence: number): Promise<void> {
+    const r = await this.pool.query(
+      `WITH owner AS (SELECT 1 FROM tables WHERE code = $1 AND fence = $4 FOR SHARE)
+       INSERT INTO log (code, seq, entry) SELECT $1, $2, $3 FROM owner`,
+      [code, seq, JSON.stringify(entry), fence],
+    );
+    if (r.rowCount !== 1) throw new FencedError(code, fence);
+  }
+
+  async addSeat(code: string, player: string): Promise<void> {
+    await this.pool.query("INSERT INTO seats (code, player) VALUES ($1, $2) ON CONFLICT DO NOTHING", [code, player]);
+  }
+
+  async log(code: string): Promise<LogEntry[]> {
+    const r = await this.pool.query<{ entry: string }>("SELECT entry FROM log WHERE code = $1 ORDER BY seq", [code]);
+    return r.rows.map((row) => JSON.parse(row.entry) as LogEntry);
+  }
+
+  async liveTables(): Promise<StoredTable[]> {
+    const r = await this.pool.query<Row>(
+      "SELECT code, setup, host, created, status FROM tables WHERE status <> 'closed' ORDER BY created",
+    );
+    return r.rows.map(table);
+  }
+
+  async tablesOf(player: string): Promise<{ code: string; status: string; created: number }[]> {
+    const r = await this.pool.query<{ code: string; status: string; created: string }>(
+      `SELECT t.code, t.status, t.created FROM seats s JOIN tables t ON t.code = s.code
+       WHERE s.player = $1 ORDER BY t.created DESC LIMIT 50`,
+      [player],
+    );
+    return r.rows.map((row) => ({ ...row, created: Number(row.created) }));
+  }
+
+  async addGame(code: string, gameIndex: number, record: unknown, now: number): Promise<void> {
+    await this.pool.query(
+      "INSERT INTO games (code, game, finished, record) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
+      [code, gameIndex, now, JSON.stringify(record)],
+    );
+  }
+
+  async gamesOf(player: string): Promise<StoredGame[]> {
+    const r = await this.pool.query<GameRow>(
+      `SELECT g.id, g.code, g.game, g.finished, g.record FROM games g JOIN seats s ON s.code = g.code
+       WHERE s.player = $1 ORDER BY g.finished DESC LIMIT 100`,
+      [player],
+    );
+    return r.rows.map(game);
+  }
+
+  async game(id: number): Promise<StoredGame | null> {
+    const r = await this.pool.query<GameRow>("SELECT id, code, game, finished, record FROM games WHERE id = $1", [id]);
+    return r.rows[0] ? game(r.rows[0]) : null;
+  }
+
+  async ping(): Promise<void> {
+    await this.pool.query("SELECT 1");
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}

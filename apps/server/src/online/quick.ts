@@ -1,0 +1,223 @@
+/**
+ * Quick match: people wait per game kind and player count; a table is made as soon as enough of
+ * them wait, or, once the first has waited `wait` ms, with bots in the seats left. Alone, the
+ * queues are in memory (`LocalQuickMatch`); in a cluster they are lists in Redis
+ * (`RedisQuickMatch`), changed only by Lua scripts, so people connected to different processes
+ * meet and no one is seated twice.
+ */
+
+import type { ServerMessage, TableSetup, WireRefusal } from "@crossbones/protocol";
+import { serverRefusal } from "@crossbones/protocol";
+import type { Cluster } from "./cluster.js";
+import type { Player } from "./hub.js";
+import { checkSetup } from "./setup.js";
+
+export interface QuickDeps {
+  readonly wait: number;
+  readonly now: () => number;
+  /** Makes a table (its maker sits): its code. */
+  create(player: Player, setup: TableSetup): Promise<{ ok: true; code: string } | { ok: false; refusal: WireRefusal }>;
+  sit(code: string, player: Player): Promise<unknown>;
+  /** Tells a waiting player something, on the process they are connected to (`pid`; here when absent). */
+  tell(player: string, message: ServerMessage, pid?: string): void;
+}
+
+export interface QuickMatch {
+  /** `player` waits for a game (any earlier wait of theirs ends). */
+  queue(player: Player, game: TableSetup["game"], players: number): Promise<WireRefusal | null>;
+  unqueue(player: string): Promise<void>;
+  close(): void;
+}
+
+/** Someone waiting (in Redis: a list entry, its JSON). */
+interface Waiting {
+  readonly id: string;
+  readonly name: string;
+  readonly since: number;
+  /** The process they are connected to (cluster only). */
+  readonly pid?: string;
+}
+
+/** A public quick-match table: default rules, the default clock, `people` seats for people. */
+export function quickSetup(game: TableSetup["game"], players: number, people = players): TableSetup {
+  const seats: TableSetup["seats"] = Array.from({ length: players }, (_, i) => (i < people ? "human" : "bot:medium"));
+  // People sit together in Partner when there are two of them (seats 0 and 2 are partners).
+  if (game === "partner" && people === 2) seats.splice(0, 4, "human", "bot:medium", "human", "bot:medium");
+  return { game, players, options: {}, seats, clock: { move: 20, bank: 60 }, private: false };
+}
+
+function checkQuick(game: TableSetup["game"], players: number): WireRefusal | null {
+  return checkSetup(quickSetup(game, players)).ok
+    ? null
+    : serverRefusal("bad-setup", { reason: `${game} is not played by ${players}` });
+}
+
+/** Seats `people` (the first makes the table) with bots in the rest, and tells each their table. */
+async function seat(deps: QuickDeps, key: string, people: readonly Waiting[]): Promise<void> {
+  if (people.length === 0) return;
+  const [game, n] = key.split("/");
+  const players = Number(n);
+  const setup = quickSetup(game as TableSetup["game"], players, people.length);
+  const made = await deps.create({ id: people[0].id, name: people[0].name }, setup);
+  if (!made.ok) return;
+  for (const w of people.slice(1)) await deps.sit(made.code, { id: w.id, name: w.name });
+  for (const w of people) deps.tell(w.id, { t: "matched", table: made.code }, w.pid);
+}
+
+function queued(deps: QuickDeps, key: string, waiting: readonly Waiting[]): void {
+  const [game, n] = key.split("/");
+  const botsAt = waiting[0].since + deps.wait;
+  const message = {
+    t: "queued",
+    game: game as TableSetup["game"],
+    players: Number(n),
+    waiting: waiting.length,
+    botsAt,
+  } as const;
+  for (const w of waiting) deps.tell(w.id, message, w.pid);
+}
+
+export class LocalQuickMatch implements QuickMatch {
+  private readonly queues = new Map<string, { waiting: Waiting[]; timer: NodeJS.Timeout | null }>();
+
+  constructor(private readonly deps: QuickDeps) {}
+
+  async queue(player: Player, game: TableSetup["game"], players: number): Promise<WireRefusal | null> {
+    const refused = checkQuick(game, players);
+    if (refused) return refused;
+    await this.unqueue(player.id);
+    const key = `${game}/${players}`;
+    const q = this.queues.get(key) ?? { waiting: [], timer: null };
+    this.queues.set(key, q);
+    q.waiting.push({ id: player.id, name: player.name, since: this.deps.now() });
+    if (q.waiting.length >= players) {
+      await this.seatQueue(key, players);
+      return null;
+    }
+    queued(this.deps, key, q.waiting);
+    if (!q.timer) {
+      const botsAt = q.waiting[0].since + this.deps.wait;
+      q.timer = setTimeout(() => void this.seatQueue(key, players), Math.max(0, botsAt - this.deps.now()));
+      q.timer.unref?.();
+    }
+    return null;
+  }
+
+  async unqueue(player: string): Promise<void> {
+    for (const q of this.queues.values()) {
+      const i = q.waiting.findIndex((w) => w.id === player);
+      if (i >= 0) q.waiting.splice(i, 1);
+    }
+  }
+
+  /** Seats up to `players` people waiting under `key`; whoever is left starts waiting afresh. */
+  private async seatQueue(key: string, players: number): Promise<void> {
+    const q = this.queues.get(key);
+    if (!q) return;
+    if (q.timer) clearTimeout(q.timer);
+    q.timer = null;
+    const people = q.waiting.splice(0, players);
+    const rest = q.waiting.splice(0);
+    await seat(this.deps, key, people);
+    const [game] = key.split("/") as [TableSetup["game"]];
+    for (const w of rest) await this.queue({ id: w.id, name: w.name }, game, players);
+  }
+
+  close(): void {
+    for (const q of this.queues.values()) if (q.timer) clearTimeout(q.timer);
+  }
+}
+
+/**
+ * Joins a queue: any earlier wait of the player ends (`cb:qmp` holds each waiting player's entry),
+ * then either the first N entries are taken (enough people) or every entry is returned (to tell
+ * them how many wait). Returns {taken, entries}.
+ */
+const JOIN = `
+local old = redis.call('HGET', 'cb:qmp', ARGV[1])
+if old then
+  local sep = string.find(old, '|', 1, true)
+  redis.call('LREM', string.sub(old, 1, sep - 1), 0, string.sub(old, sep + 1))
+end
+redis.call('RPUSH', KEYS[1], ARGV[2])
+redis.call('HSET', 'cb:qmp', ARGV[1], KEYS[1] .. '|' .. ARGV[2])
+redis.call('SADD', 'cb:qm:keys', KEYS[1])
+local n = tonumber(ARGV[3])
+if redis.call('LLEN', KEYS[1]) >= n then
+  local taken = redis.call('LPOP', KEYS[1], n)
+  for _, e in ipairs(taken) do redis.call('HDEL', 'cb:qmp', cjson.decode(e).id) end
+  return {1, taken}
+end
+return {0, redis.call('LRANGE', KEYS[1], 0, -1)}`;
+
+const LEAVE = `
+local old = redis.call('HGET', 'cb:qmp', ARGV[1])
+if old then
+  local sep = string.find(old, '|', 1, true)
+  redis.call('LREM', string.sub(old, 1, sep - 1), 0, string.sub(old, sep + 1))
+  redis.call('HDEL', 'cb:qmp', ARGV[1])
+end
+return 1`;
+
+/** Takes up to N entries of a queue whose first has waited long enough (bots fill the rest). */
+const DUE = `
+local head = redis.call('LINDEX', KEYS[1], 0)
+if not head then return {} end
+if cjson.decode(head).since + tonumber(ARGV[2]) > tonumber(ARGV[1]) then return {} end
+local taken = redis.call('LPOP', KEYS[1], tonumber(ARGV[3]))
+for _, e in ipairs(taken) do redis.call('HDEL', 'cb:qmp', cjson.decode(e).id) end
+return taken`;
+
+export class RedisQuickMatch implements QuickMatch {
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    private readonly cluster: Cluster,
+    private readonly deps: QuickDeps,
+  ) {
+    // Every process looks for queues due for bots; the script lets only one take each.
+    this.timer = setInterval(() => void this.fill().catch(() => {}), 250);
+    this.timer.unref();
+  }
+
+  async queue(player: Player, game: TableSetup["game"], players: number): Promise<WireRefusal | null> {
+    const refused = checkQuick(game, players);
+    if (refused) return refused;
+    const key = `cb:qm:${game}/${players}`;
+    const entry: Waiting = { id: player.id, name: player.name, since: this.deps.now(), pid: this.cluster.pid };
+    const [taken, entries] = (await this.cluster.client.eval(
+      JOIN,
+      1,
+      key,
+      player.id,
+      JSON.stringify(entry),
+      players,
+    )) as [number, string[]];
+    const waiting = entries.map((e) => JSON.parse(e) as Waiting);
+    if (taken === 1) await seat(this.deps, `${game}/${players}`, waiting);
+    else queued(this.deps, `${game}/${players}`, waiting);
+    return null;
+  }
+
+  async unqueue(player: string): Promise<void> {
+    await this.cluster.client.eval(LEAVE, 0, player);
+  }
+
+  private async fill(): Promise<void> {
+    const keys = await this.cluster.client.smembers("cb:qm:keys");
+    for (const key of keys) {
+      const n = Number(key.split("/")[1]);
+      const taken = (await this.cluster.client.eval(DUE, 1, key, this.deps.now(), this.deps.wait, n)) as string[];
+      if (taken.length > 0)
+        await seat(
+          this.deps,
+          key.slice("cb:qm:".length),
+          taken.map((e) => JSON.parse(e) as Waiting),
+        );
+    }
+  }
+
+  close(): void {
+    clearInterval(this.timer);
+  }
+}

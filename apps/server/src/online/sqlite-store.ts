@@ -1,0 +1,174 @@
+/**
+ * The embedded store (the default): one SQLite file (better-sqlite3, WAL) in the data directory,
+ * for one server process. better-sqlite3 is synchronous, so each call has finished (and its
+ * transaction committed) before its promise is even returned. The schema is versioned
+ * (`user_version`); `migrate` brings an older file up to date.
+ */
+
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { FencedError, type LogEntry, type Store, type StoredGame, type StoredTable } from "./store.js";
+
+const MIGRATIONS: readonly string[] = [
+  // 1: players, tables, their logs, finished games, who sat where.
+  `CREATE TABLE players (id TEXT PRIMARY KEY, name TEXT NOT NULL, created INTEGER NOT NULL);
+   CREATE TABLE tables (
+     code TEXT PRIMARY KEY, setup TEXT NOT NULL, host TEXT NOT NULL,
+     created INTEGER NOT NULL, status TEXT NOT NULL
+   );
+   CREATE TABLE log (
+     code TEXT NOT NULL REFERENCES tables(code), seq INTEGER NOT NULL, entry TEXT NOT NULL,
+     PRIMARY KEY (code, seq)
+   ) WITHOUT ROWID;
+   CREATE TABLE games (
+     id INTEGER PRIMARY KEY, code TEXT NOT NULL REFERENCES tables(code), game INTEGER NOT NULL,
+     finished INTEGER NOT NULL, record TEXT NOT NULL, UNIQUE (code, game)
+   );
+   CREATE TABLE seats (
+     code TEXT NOT NULL REFERENCES tables(code), player TEXT NOT NULL REFERENCES players(id),
+     PRIMARY KEY (code, player)
+   ) WITHOUT ROWID;
+   CREATE INDEX seats_by_player ON seats (player);`,
+  // 2: each table's owner fence (the same rule as PostgreSQL's, though one process owns all here).
+  "ALTER TABLE tables ADD COLUMN fence INTEGER NOT NULL DEFAULT 0;",
+];
+
+type Row = { code: string; setup: string; host: string; created: number; status: string };
+
+export class SqliteStore implements Store {
+  readonly kind = "sqlite";
+  private readonly db: Database.Database;
+  private readonly appendStmt: Database.Statement;
+  private readonly fenceStmt: Database.Statement;
+  private readonly appendTx: (code: string, seq: number, entry: string, fence: number) => void;
+
+  constructor(private readonly dataDir: string) {
+    mkdirSync(dataDir, { recursive: true });
+    this.db = new Database(join(dataDir, "crossbones.sqlite"));
+    this.db.pragma("journal_mode = WAL");
+    // A commit survives the server process being killed (WAL with NORMAL syncs at checkpoints,
+    // which only an operating-system crash could lose).
+    this.db.pragma("synchronous = NORMAL");
+    this.db.pragma("foreign_keys = ON");
+    this.migrate();
+    this.appendStmt = this.db.prepare("INSERT INTO log (code, seq, entry) VALUES (?, ?, ?)");
+    this.fenceStmt = this.db.prepare("SELECT fence FROM tables WHERE code = ?");
+    this.appendTx = this.db.transaction((code: string, seq: number, entry: string, fence: number) => {
+      const row = this.fenceStmt.get(code) as { fence: number } | undefined;
+      if (row?.fence !== fence) throw new FencedError(code, fence);
+      this.appendStmt.run(code, seq, entry);
+    });
+  }
+
+  private migrate(): void {
+    const version = this.db.pragma("user_version", { simple: true }) as number;
+    for (let v = version; v < MIGRATIONS.length; v++) {
+      this.db.transaction(() => {
+        this.db.exec(MIGRATIONS[v]);
+        this.db.pragma(`user_version = ${v + 1}`);
+      })();
+    }
+  }
+
+  async secret(make: () => string): Promise<string> {
+    // A file beside the database, so that it can be kept out of backups of the data.
+    const path = join(this.dataDir, "secret");
+    if (!existsSync(path)) writeFileSync(path, make(), { mode: 0o600, flag: "wx" });
+    return readFileSync(path, "utf8").trim();
+  }
+
+  async addPlayer(id: string, name: string, now: number): Promise<void> {
+    this.db.prepare("INSERT INTO players (id, name, created) VALUES (?, ?, ?)").run(id, name, now);
+  }
+
+  async playerName(id: string): Promise<string | null> {
+    const row = this.db.prepare("SELECT name FROM players WHERE id = ?").get(id) as { name: string } | undefined;
+    return row?.name ?? null;
+  }
+
+  async addTable(code: string, setup: unknown, host: string, now: number): Promise<boolean> {
+    const r = this.db
+      .prepare("INSERT OR IGNORE INTO tables (code, setup, host, created, status) VALUES (?, ?, ?, ?, 'waiting')")
+      .run(code, JSON.stringify(setup), host, now);
+    return r.changes === 1;
+  }
+
+  async table(code: string): Promise<StoredTable | null> {
+    const row = this.db.prepare("SELECT code, setup, host, created, status FROM tables WHERE code = ?").get(code) as
+      | Row
+      | undefined;
+    return row ? { ...row, setup: JSON.parse(row.setup) } : null;
+  }
+
+  async setStatus(code: string, status: string, fence: number): Promise<void> {
+    this.db.prepare("UPDATE tables SET status = ? WHERE code = ? AND fence = ?").run(status, code, fence);
+  }
+
+  async claim(code: string): Promise<number | null> {
+    const row = this.db.prepare("UPDATE tables SET fence = fence + 1 WHERE code = ? RETURNING fence").get(code) as
+      | { fence: number }
+      | undefined;
+    return row?.fence ?? null;
+  }
+
+  async append(code: string, seq: number, entry: LogEntry, fence: number): Promise<void> {
+    this.appendTx(code, seq, JSON.stringify(entry), fence);
+  }
+
+  async addSeat(code: string, player: string): Promise<void> {
+    this.db.prepare("INSERT OR IGNORE INTO seats (code, player) VALUES (?, ?)").run(code, player);
+  }
+
+  async log(code: string): Promise<LogEntry[]> {
+    const rows = this.db.prepare("SELECT entry FROM log WHERE code = ? ORDER BY seq").all(code) as { entry: string }[];
+    return rows.map((r) => JSON.parse(r.entry) as LogEntry);
+  }
+
+  async liveTables(): Promise<StoredTable[]> {
+    const rows = this.db
+      .prepare("SELECT code, setup, host, created, status FROM tables WHERE status != 'closed' ORDER BY created")
+      .all() as Row[];
+    return rows.map((r) => ({ ...r, setup: JSON.parse(r.setup) }));
+  }
+
+  async tablesOf(player: string): Promise<{ code: string; status: string; created: number }[]> {
+    return this.db
+      .prepare(
+        `SELECT t.code, t.status, t.created FROM seats s JOIN tables t ON t.code = s.code
+         WHERE s.player = ? ORDER BY t.created DESC LIMIT 50`,
+      )
+      .all(player) as { code: string; status: string; created: number }[];
+  }
+
+  async addGame(code: string, game: number, record: unknown, now: number): Promise<void> {
+    this.db
+      .prepare("INSERT OR IGNORE INTO games (code, game, finished, record) VALUES (?, ?, ?, ?)")
+      .run(code, game, now, JSON.stringify(record));
+  }
+
+  async gamesOf(player: string): Promise<StoredGame[]> {
+    return this.db
+      .prepare(
+        `SELECT g.id, g.code, g.game, g.finished, g.record FROM games g JOIN seats s ON s.code = g.code
+         WHERE s.player = ? ORDER BY g.finished DESC LIMIT 100`,
+      )
+      .all(player) as StoredGame[];
+  }
+
+  async game(id: number): Promise<StoredGame | null> {
+    return (
+      (this.db.prepare("SELECT id, code, game, finished, record FROM games WHERE id = ?").get(id) as
+        | StoredGame
+        | undefined) ?? null
+    );
+  }
+
+  async ping(): Promise<void> {
+    this.db.prepare("SELECT 1").get();
+  }
+
+  async close(): Promise<void> {
+    this.db.close();
+  }
+}
