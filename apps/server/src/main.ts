@@ -4,7 +4,8 @@
  * sockets, comma-separated. $TRUST_PROXY: the number of reverse proxies in front whose
  * X-Forwarded-For to believe (default none). $LOG_LEVEL: pino's (default info; silent for none).
  * $DATABASE_URL (postgres://…): tables in PostgreSQL instead of SQLite; with $REDIS_URL too, this
- * process shares the tables with every other process on the same two (docs/deploy.md).
+ * process shares the tables with every other process on the same two (docs/deploy.md); $REDIS_PREFIX
+ * (default cb:) keeps clusters that share a Redis apart.
  */
 
 import { resolve } from "node:path";
@@ -21,10 +22,11 @@ const trustProxy = Number.isInteger(hops) && hops > 0 ? hops : false;
 const level = process.env.LOG_LEVEL ?? "info";
 const databaseUrl = process.env.DATABASE_URL || undefined;
 const redisUrl = process.env.REDIS_URL || undefined;
+const redisPrefix = process.env.REDIS_PREFIX || undefined;
 const { app } = await buildServer({
   logger: { level },
   trustProxy,
-  online: { dataDir, origins, databaseUrl, redisUrl },
+  online: { dataDir, origins, databaseUrl, redisUrl, redisPrefix },
 });
 await app.listen({ port, host });
 process.stdout.write(`Crossbones is running at http://localhost:${port}\n`);

@@ -19,6 +19,11 @@ export interface ChildOptions {
   readonly timing?: Partial<Timing>;
   readonly quickWait?: number;
   readonly botThreads?: number;
+  /** PostgreSQL, Redis and the cluster's lease and key prefix (a cluster member; see services.ts). */
+  readonly databaseUrl?: string;
+  readonly redisUrl?: string;
+  readonly redisPrefix?: string;
+  readonly leaseMs?: number;
 }
 
 /** Newest modification time under `path` (files only). */
@@ -36,7 +41,13 @@ function newest(path: string): number {
  */
 export function ensureBuilt(): void {
   const built = join(root, "apps/server/dist/app.js");
-  const sources = ["apps/server/src", "packages/engine/src", "packages/bots/src", "packages/protocol/src"];
+  const sources = [
+    "apps/server/src",
+    "packages/engine/src",
+    "packages/bots/src",
+    "packages/protocol/src",
+    "packages/fair/src",
+  ];
   const stale = !existsSync(built) || sources.some((p) => newest(join(root, p)) > statSync(built).mtimeMs);
   if (!stale) return;
   const r = spawnSync(join(root, "node_modules/.bin/tsc"), ["-b", "apps/server"], { cwd: root, stdio: "inherit" });
@@ -81,6 +92,10 @@ export class ChildServer {
       timing: this.options.timing,
       quickWait: this.options.quickWait,
       botThreads: this.options.botThreads,
+      databaseUrl: this.options.databaseUrl,
+      redisUrl: this.options.redisUrl,
+      redisPrefix: this.options.redisPrefix,
+      leaseMs: this.options.leaseMs,
       // One address (127.0.0.1) plays every seat: no per-address limits.
       socketsPerAddress: 1_000_000,
       requestsPerMinute: 1_000_000,
@@ -121,6 +136,11 @@ export class ChildServer {
     child.kill(signal);
     await this.exited;
     this.child = null;
+  }
+
+  /** Sends `signal` without waiting (SIGSTOP pauses the process, SIGCONT resumes it). */
+  signal(signal: NodeJS.Signals): void {
+    this.child?.kill(signal);
   }
 
   /** Stops the server for good (SIGTERM: a clean close) and removes a data directory it made. */

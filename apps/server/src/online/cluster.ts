@@ -1,6 +1,7 @@
 /**
  * Several server processes on one Redis (`REDIS_URL`, ioredis): who owns which table, and the
- * messages between processes. Redis holds no game state; PostgreSQL does (pg-store.ts).
+ * messages between processes. Redis holds no game state; PostgreSQL does (pg-store.ts). Every key
+ * and channel starts with a prefix (`cb:` by default), so that several clusters can share a Redis.
  *
  * - Liveness: each process keeps `cb:alive:<pid>` (expires after `ttl` ms, renewed every ttl/4)
  *   and is listed in `cb:procs`.
@@ -16,18 +17,19 @@
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 
+// ARGV: this process, the table, the key prefix.
 const CLAIM = `
 local cur = redis.call('GET', KEYS[1])
 if cur == ARGV[1] then return 1 end
-if cur and redis.call('EXISTS', 'cb:alive:' .. cur) == 1 then return 0 end
+if cur and redis.call('EXISTS', ARGV[3] .. 'alive:' .. cur) == 1 then return 0 end
 redis.call('SET', KEYS[1], ARGV[1])
-redis.call('SADD', 'cb:owned:' .. ARGV[1], ARGV[2])
-if cur then redis.call('SREM', 'cb:owned:' .. cur, ARGV[2]) end
+redis.call('SADD', ARGV[3] .. 'owned:' .. ARGV[1], ARGV[2])
+if cur then redis.call('SREM', ARGV[3] .. 'owned:' .. cur, ARGV[2]) end
 return 1`;
 
 const RELEASE = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
-redis.call('SREM', 'cb:owned:' .. ARGV[1], ARGV[2])
+redis.call('SREM', ARGV[3] .. 'owned:' .. ARGV[1], ARGV[2])
 return 1`;
 
 export interface ClusterEvents {
@@ -55,6 +57,8 @@ export class Cluster {
   private constructor(
     url: string,
     private readonly ttl: number,
+    /** Of every key and channel. */
+    readonly prefix: string,
     private readonly events: ClusterEvents,
   ) {
     // Commands fail fast while Redis is away instead of queueing without bound.
@@ -65,23 +69,27 @@ export class Cluster {
     this.sub.on("error", () => {});
   }
 
-  static async join(url: string, events: ClusterEvents, ttl = 2000): Promise<Cluster> {
-    const c = new Cluster(url, ttl, events);
+  static async join(
+    url: string,
+    events: ClusterEvents,
+    options: { ttl?: number; prefix?: string } = {},
+  ): Promise<Cluster> {
+    const c = new Cluster(url, options.ttl ?? 2000, options.prefix ?? "cb:", events);
     await c.redis.connect();
     await c.sub.connect();
     c.sub.on("messageBuffer", (channel: Buffer, data: Buffer) => c.receive(channel.toString(), data.toString()));
-    await c.sub.subscribe(c.inbox(c.pid), "cb:owners");
+    await c.sub.subscribe(c.inbox(c.pid), `${c.prefix}owners`);
     await c.renew();
-    await c.redis.sadd("cb:procs", c.pid);
-    c.renewer = setInterval(() => void c.renew().catch(() => {}), Math.max(50, ttl / 4));
+    await c.redis.sadd(`${c.prefix}procs`, c.pid);
+    c.renewer = setInterval(() => void c.renew().catch(() => {}), Math.max(50, c.ttl / 4));
     c.renewer.unref();
-    c.sweeper = setInterval(() => void c.sweep().catch(() => {}), Math.max(100, ttl / 2));
+    c.sweeper = setInterval(() => void c.sweep().catch(() => {}), Math.max(100, c.ttl / 2));
     c.sweeper.unref();
     return c;
   }
 
   private inbox(pid: string): string {
-    return `cb:p:${pid}`;
+    return `${this.prefix}p:${pid}`;
   }
 
   private receive(channel: string, data: string): void {
@@ -91,7 +99,7 @@ export class Cluster {
     } catch {
       return;
     }
-    if (channel === "cb:owners") {
+    if (channel === `${this.prefix}owners`) {
       const m = parsed as { code: string; pid: string | null };
       if (m.pid !== this.pid) this.events.owner(m.code, m.pid);
       return;
@@ -103,48 +111,48 @@ export class Cluster {
     const now = Date.now();
     // Renewed too late (the process was paused, or Redis was away): another may own our tables.
     if (this.lastRenewed !== 0 && now - this.lastRenewed > this.ttl) this.events.lapsed();
-    await this.redis.set(`cb:alive:${this.pid}`, "1", "PX", this.ttl);
+    await this.redis.set(`${this.prefix}alive:${this.pid}`, "1", "PX", this.ttl);
     this.lastRenewed = now;
   }
 
   /** Processes that stopped renewing: their tables are for the taking. */
   private async sweep(): Promise<void> {
-    const pids = (await this.redis.smembers("cb:procs")).filter((p) => p !== this.pid);
+    const pids = (await this.redis.smembers(`${this.prefix}procs`)).filter((p) => p !== this.pid);
     if (pids.length === 0) return;
-    const alive = await this.redis.mget(pids.map((p) => `cb:alive:${p}`));
+    const alive = await this.redis.mget(pids.map((p) => `${this.prefix}alive:${p}`));
     const dead = pids.filter((_, i) => alive[i] === null);
     if (dead.length > 0) this.events.dead(dead);
   }
 
   /** The tables a dead process owned (empty once they are all taken; it is then forgotten). */
   async ownedBy(pid: string): Promise<string[]> {
-    const codes = await this.redis.smembers(`cb:owned:${pid}`);
-    if (codes.length === 0) await this.redis.srem("cb:procs", pid);
+    const codes = await this.redis.smembers(`${this.prefix}owned:${pid}`);
+    if (codes.length === 0) await this.redis.srem(`${this.prefix}procs`, pid);
     return codes;
   }
 
   /** The process that owns `code` and is alive, or null. */
   async owner(code: string): Promise<string | null> {
-    const pid = await this.redis.get(`cb:owner:${code}`);
+    const pid = await this.redis.get(`${this.prefix}owner:${code}`);
     if (pid === null) return null;
     if (pid === this.pid) return pid;
-    return (await this.redis.exists(`cb:alive:${pid}`)) === 1 ? pid : null;
+    return (await this.redis.exists(`${this.prefix}alive:${pid}`)) === 1 ? pid : null;
   }
 
   /** Takes `code` unless a live process owns it; whether this process owns it now. */
   async claim(code: string): Promise<boolean> {
-    return (await this.redis.eval(CLAIM, 1, `cb:owner:${code}`, this.pid, code)) === 1;
+    return (await this.redis.eval(CLAIM, 1, `${this.prefix}owner:${code}`, this.pid, code, this.prefix)) === 1;
   }
 
   /** Gives `code` up (if still ours), and tells everyone. */
   async release(code: string): Promise<void> {
-    await this.redis.eval(RELEASE, 1, `cb:owner:${code}`, this.pid, code);
+    await this.redis.eval(RELEASE, 1, `${this.prefix}owner:${code}`, this.pid, code, this.prefix);
     await this.announce(code, null);
   }
 
   /** Tells every process who owns `code` now. */
   async announce(code: string, pid: string | null): Promise<void> {
-    await this.redis.publish("cb:owners", JSON.stringify({ code, pid }));
+    await this.redis.publish(`${this.prefix}owners`, JSON.stringify({ code, pid }));
   }
 
   /** Sends `message` to process `pid`; messages are batched (one publish per process per turn of the loop). */
@@ -180,7 +188,7 @@ export class Cluster {
     if (this.sweeper) clearInterval(this.sweeper);
     this.flush();
     // Whoever sweeps next finds this process gone with nothing left to take, and forgets it.
-    await this.redis.del(`cb:alive:${this.pid}`).catch(() => {});
+    await this.redis.del(`${this.prefix}alive:${this.pid}`).catch(() => {});
     this.sub.disconnect();
     await this.redis.quit().catch(() => {});
   }

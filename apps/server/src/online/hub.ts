@@ -34,6 +34,8 @@ export interface OnlineOptions {
   readonly redisUrl?: string;
   /** Cluster: how long a process's lease lasts without renewal (ms; default 2000). */
   readonly leaseMs?: number;
+  /** Cluster: the start of every Redis key and channel (default `cb:`; one per cluster sharing a Redis). */
+  readonly redisPrefix?: string;
   readonly timing?: Partial<Timing>;
   /** Bot worker threads (default 1: the event loop keeps the other core). */
   readonly botThreads?: number;
@@ -142,7 +144,7 @@ export class Hub {
             dead: (pids) => hub?.takeOver(pids),
             lapsed: () => hub?.recheck(),
           },
-          options.leaseMs,
+          { ttl: options.leaseMs, prefix: options.redisPrefix },
         )
       : null;
     hub = new Hub(store, secret, cluster, options);

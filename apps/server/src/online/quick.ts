@@ -129,43 +129,47 @@ export class LocalQuickMatch implements QuickMatch {
 }
 
 /**
- * Joins a queue: any earlier wait of the player ends (`cb:qmp` holds each waiting player's entry),
- * then either the first N entries are taken (enough people) or every entry is returned (to tell
- * them how many wait). Returns {taken, entries}.
+ * Joins a queue: any earlier wait of the player ends (`<prefix>qmp` holds each waiting player's
+ * entry), then either the first N entries are taken (enough people) or every entry is returned
+ * (to tell them how many wait). Returns {taken, entries}. ARGV: player, entry, N, prefix.
  */
 const JOIN = `
-local old = redis.call('HGET', 'cb:qmp', ARGV[1])
+local old = redis.call('HGET', ARGV[4] .. 'qmp', ARGV[1])
 if old then
   local sep = string.find(old, '|', 1, true)
   redis.call('LREM', string.sub(old, 1, sep - 1), 0, string.sub(old, sep + 1))
 end
 redis.call('RPUSH', KEYS[1], ARGV[2])
-redis.call('HSET', 'cb:qmp', ARGV[1], KEYS[1] .. '|' .. ARGV[2])
-redis.call('SADD', 'cb:qm:keys', KEYS[1])
+redis.call('HSET', ARGV[4] .. 'qmp', ARGV[1], KEYS[1] .. '|' .. ARGV[2])
+redis.call('SADD', ARGV[4] .. 'qm:keys', KEYS[1])
 local n = tonumber(ARGV[3])
 if redis.call('LLEN', KEYS[1]) >= n then
   local taken = redis.call('LPOP', KEYS[1], n)
-  for _, e in ipairs(taken) do redis.call('HDEL', 'cb:qmp', cjson.decode(e).id) end
+  for _, e in ipairs(taken) do redis.call('HDEL', ARGV[4] .. 'qmp', cjson.decode(e).id) end
   return {1, taken}
 end
 return {0, redis.call('LRANGE', KEYS[1], 0, -1)}`;
 
+/** Ends a player's wait. ARGV: player, prefix. */
 const LEAVE = `
-local old = redis.call('HGET', 'cb:qmp', ARGV[1])
+local old = redis.call('HGET', ARGV[2] .. 'qmp', ARGV[1])
 if old then
   local sep = string.find(old, '|', 1, true)
   redis.call('LREM', string.sub(old, 1, sep - 1), 0, string.sub(old, sep + 1))
-  redis.call('HDEL', 'cb:qmp', ARGV[1])
+  redis.call('HDEL', ARGV[2] .. 'qmp', ARGV[1])
 end
 return 1`;
 
-/** Takes up to N entries of a queue whose first has waited long enough (bots fill the rest). */
+/**
+ * Takes up to N entries of a queue whose first has waited long enough (bots fill the rest).
+ * ARGV: now, wait, N, prefix.
+ */
 const DUE = `
 local head = redis.call('LINDEX', KEYS[1], 0)
 if not head then return {} end
 if cjson.decode(head).since + tonumber(ARGV[2]) > tonumber(ARGV[1]) then return {} end
 local taken = redis.call('LPOP', KEYS[1], tonumber(ARGV[3]))
-for _, e in ipairs(taken) do redis.call('HDEL', 'cb:qmp', cjson.decode(e).id) end
+for _, e in ipairs(taken) do redis.call('HDEL', ARGV[4] .. 'qmp', cjson.decode(e).id) end
 return taken`;
 
 export class RedisQuickMatch implements QuickMatch {
@@ -183,37 +187,32 @@ export class RedisQuickMatch implements QuickMatch {
   async queue(player: Player, game: TableSetup["game"], players: number): Promise<WireRefusal | null> {
     const refused = checkQuick(game, players);
     if (refused) return refused;
-    const key = `cb:qm:${game}/${players}`;
-    const entry: Waiting = { id: player.id, name: player.name, since: this.deps.now(), pid: this.cluster.pid };
-    const [taken, entries] = (await this.cluster.client.eval(
-      JOIN,
-      1,
-      key,
-      player.id,
-      JSON.stringify(entry),
-      players,
-    )) as [number, string[]];
+    const { prefix, pid } = this.cluster;
+    const entry: Waiting = { id: player.id, name: player.name, since: this.deps.now(), pid };
+    const args = [player.id, JSON.stringify(entry), players, prefix];
+    const key = `${game}/${players}`;
+    const [taken, entries] = (await this.cluster.client.eval(JOIN, 1, `${prefix}qm:${key}`, ...args)) as [
+      number,
+      string[],
+    ];
     const waiting = entries.map((e) => JSON.parse(e) as Waiting);
-    if (taken === 1) await seat(this.deps, `${game}/${players}`, waiting);
-    else queued(this.deps, `${game}/${players}`, waiting);
+    if (taken === 1) await seat(this.deps, key, waiting);
+    else queued(this.deps, key, waiting);
     return null;
   }
 
   async unqueue(player: string): Promise<void> {
-    await this.cluster.client.eval(LEAVE, 0, player);
+    await this.cluster.client.eval(LEAVE, 0, player, this.cluster.prefix);
   }
 
   private async fill(): Promise<void> {
-    const keys = await this.cluster.client.smembers("cb:qm:keys");
-    for (const key of keys) {
+    const prefix = this.cluster.prefix;
+    for (const key of await this.cluster.client.smembers(`${prefix}qm:keys`)) {
       const n = Number(key.split("/")[1]);
-      const taken = (await this.cluster.client.eval(DUE, 1, key, this.deps.now(), this.deps.wait, n)) as string[];
-      if (taken.length > 0)
-        await seat(
-          this.deps,
-          key.slice("cb:qm:".length),
-          taken.map((e) => JSON.parse(e) as Waiting),
-        );
+      const args = [this.deps.now(), this.deps.wait, n, prefix];
+      const taken = (await this.cluster.client.eval(DUE, 1, key, ...args)) as string[];
+      const waiting = taken.map((e) => JSON.parse(e) as Waiting);
+      if (waiting.length > 0) await seat(this.deps, key.slice(`${prefix}qm:`.length), waiting);
     }
   }
 
