@@ -31,6 +31,7 @@ import {
   type Rng,
 } from "@crossbones/engine";
 import { now } from "./clock.js";
+import { bonesLeft, EndgameSolver } from "./endgame.js";
 import { Policy } from "./policy.js";
 
 export interface SearchParams {
@@ -66,6 +67,16 @@ export interface SearchParams {
   readonly modelPool: number;
   readonly modelTemp: number;
   readonly modelMix: number;
+  /** 1: weigh deals with the learned opponent model (`model-weights.ts`) instead of the heuristic's softmax. */
+  readonly modelLearned: number;
+  /**
+   * Exact endgames (`endgame.ts`): a leaf with at most this many bones left in the hands is solved
+   * by alpha-beta on its deal instead of being rolled out; 0 = never. ISMCTS only, with the other
+   * seats played by the policy in the tree (`opponents` 1).
+   */
+  readonly solveBelow: number;
+  /** Exact endgames: 1, the other seats play the policy (no noise); 0, they minimise (paranoid). */
+  readonly solveModel: number;
 }
 
 /** The hard bot's defaults (French); `LINE_SEARCH` overrides some for Cut Throat and Partner. */
@@ -82,6 +93,9 @@ export const DEFAULT_SEARCH: SearchParams = {
   modelPool: 256,
   modelTemp: 1,
   modelMix: 0.2,
+  modelLearned: 0,
+  solveBelow: 0,
+  solveModel: 1,
 };
 
 /**
@@ -227,8 +241,7 @@ class Searcher {
   }
 
   /** Fills `rewards` (per seat) and `points` (French points, or 1 for a hand won) for `state`. */
-  score(): void {
-    const s = this.state;
+  score(s: HandState = this.state): void {
     const n = s.players;
     const r = this.rewards;
     const pts = this.points;
@@ -294,6 +307,47 @@ class Searcher {
   get buffer(): Int32Array {
     return this.moves;
   }
+
+  private solver: EndgameSolver | null = null;
+
+  /**
+   * Fills `rewards` and `points` for `state` solved exactly (`endgame.ts`): the observer's
+   * reward and points at the end of the line where the observer (and a partner) maximise its
+   * reward and the other seats minimise it. The other seats get nothing: with the others played
+   * by the policy, only the observer's (and its partner's) statistics are read.
+   */
+  solveLeaf(): void {
+    if (this.solver === null) {
+      const leaf = { value: 0, points: 0 };
+      const me = this.observer;
+      // The others' model: the policy with the root's voids, fixed so that a position always
+      // gets the same move (the solver's table is shared by every deal of the decision).
+      const policy = new Policy(this.root);
+      policy.exact = true;
+      policy.voids.set(this.baseVoids);
+      const opponent = this.params.solveModel === 1 ? (s: HandState) => policy.choose(s, null) : null;
+      this.solver = new EndgameSolver(
+        this.root,
+        me,
+        (end) => {
+          this.score(end);
+          leaf.value = this.rewards[me];
+          leaf.points = this.points[me];
+          return leaf;
+        },
+        opponent,
+      );
+    }
+    const value = this.solver.solve(this.state);
+    const points = this.solver.points;
+    const s = this.state;
+    const teams = s.config.teams;
+    for (let i = 0; i < s.players; i++) {
+      const friend = i === this.observer || (teams && (i & 1) === (this.observer & 1));
+      this.rewards[i] = friend ? value : 0;
+      this.points[i] = friend ? points : 0;
+    }
+  }
 }
 
 /** Root moves of the seat to act in `root`, searched with ISMCTS. */
@@ -313,6 +367,7 @@ export function ismcts(
   const policy = S.policy;
   const moves = S.buffer;
   const c = params.exploration;
+  const solveBelow = params.opponents === 1 ? params.solveBelow : 0;
   const deadline = params.timeMs > 0 ? started + params.timeMs : Infinity;
   for (let it = 0; it < params.iterations; it++) {
     if ((it & 31) === 31 && now() > deadline) break;
@@ -375,8 +430,11 @@ export function ismcts(
       s.apply(node.move);
       depth++;
     }
-    S.rollout();
-    S.score();
+    if (solveBelow > 0 && bonesLeft(s) <= solveBelow) S.solveLeaf();
+    else {
+      S.rollout();
+      S.score();
+    }
     for (let x: Node | null = node; x !== null && x !== tree; x = x.parent) {
       x.visits++;
       x.total += S.rewards[x.player];

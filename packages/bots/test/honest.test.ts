@@ -52,7 +52,10 @@ describe("bots read only their view", () => {
       expect(b.table).toEqual(a.table);
       const hidden = (g: Game) => Array.from(g.state?.hands ?? []).filter((_, s) => s !== seat);
       if (JSON.stringify(hidden(position.game)) !== JSON.stringify(hidden(other))) differentHands++;
-      for (const spec of ["easy", "medium", "hard:iterations=80", "pimc:iterations=80", "random"]) {
+      const specs = ["easy", "medium", "hard:iterations=80", "pimc:iterations=80", "random"];
+      // The learned opponent model and exact endgames, on every other position (time).
+      if (i % 2 === 0) specs.push("hard:iterations=80:modelLearned=1:solveBelow=14");
+      for (const spec of specs) {
         // Fresh bots: the easy bot's generator runs on between moves.
         const x = createMeasuringBot(spec, 9).chooseMove(a);
         const y = createMeasuringBot(spec, 9).chooseMove(b);

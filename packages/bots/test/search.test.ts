@@ -1,4 +1,4 @@
-import { createBot, rankMoves } from "@crossbones/bots";
+import { createBot, createMeasuringBot, rankMoves } from "@crossbones/bots";
 import { PASS, viewFor } from "@crossbones/engine";
 import { describe, expect, it } from "vitest";
 import { randomPositions } from "./positions.js";
@@ -14,6 +14,13 @@ describe("hard search", () => {
       const b = createBot("hard", { seed: 5, iterations: 300 }).chooseMove(view);
       expect(b).toBe(a);
       expect(rankMoves(view, { seed: 5, iterations: 200 })).toEqual(rankMoves(view, { seed: 5, iterations: 200 }));
+    }
+  });
+
+  it("is deterministic with the learned opponent model and exact endgames too", () => {
+    for (const view of positions.slice(0, 60)) {
+      const spec = "hard:iterations=300:modelLearned=1:solveBelow=14";
+      expect(createMeasuringBot(spec, 5).chooseMove(view)).toBe(createMeasuringBot(spec, 5).chooseMove(view));
     }
   });
 
