@@ -10,23 +10,32 @@ function serviceWorker(): Plugin {
   return {
     name: "crossbones-service-worker",
     apply: "build",
-    generateBundle(_options, bundle) {
-      const publicFiles = readdirSync(new URL("./public", import.meta.url));
-      const files = ["./", "index.html", ...publicFiles, ...Object.keys(bundle)].filter((f) => f !== "sw.js").sort();
-      const hash = createHash("sha256");
-      for (const name of Object.keys(bundle).sort()) {
-        const item = bundle[name];
-        hash.update(name);
-        hash.update(item.type === "chunk" ? item.code : item.source);
-      }
-      const template = readFileSync(new URL("./sw-template.js", import.meta.url), "utf8");
-      this.emitFile({
-        type: "asset",
-        fileName: "sw.js",
-        source: template
-          .replace("__VERSION__", hash.digest("hex").slice(0, 12))
-          .replace("__FILES__", JSON.stringify(files)),
-      });
+    // After Vite's own hooks: its CSS plugin drops the empty script of a chunk that is only CSS
+    // (a stylesheet shared by screens loaded on demand), which must not be precached (the
+    // service worker's install fails on any file it cannot fetch).
+    generateBundle: {
+      order: "post",
+      handler(_options, bundle) {
+        const publicFiles = readdirSync(new URL("./public", import.meta.url));
+        // A Set: running after Vite's hooks, the bundle holds index.html too.
+        const files = [...new Set(["./", "index.html", ...publicFiles, ...Object.keys(bundle)])]
+          .filter((f) => f !== "sw.js")
+          .sort();
+        const hash = createHash("sha256");
+        for (const name of Object.keys(bundle).sort()) {
+          const item = bundle[name];
+          hash.update(name);
+          hash.update(item.type === "chunk" ? item.code : item.source);
+        }
+        const template = readFileSync(new URL("./sw-template.js", import.meta.url), "utf8");
+        this.emitFile({
+          type: "asset",
+          fileName: "sw.js",
+          source: template
+            .replace("__VERSION__", hash.digest("hex").slice(0, 12))
+            .replace("__FILES__", JSON.stringify(files)),
+        });
+      },
     },
   };
 }

@@ -45,3 +45,7 @@ export function reviewBench(line: (name: string, value: number, unit: string) =>
   line("web longest main-thread task while reviewing (Chromium trace)", r.longestTracedTaskMs, "ms");
   line("web main-thread tasks over 50 ms while reviewing (Chromium trace)", r.tracedTasksOver50Ms, "tasks");
 }
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  reviewBench((name, value, unit) => process.stdout.write(`${name}: ${Math.round(value * 10) / 10} ${unit}\n`));
+}

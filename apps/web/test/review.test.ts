@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { beliefFrom, DealSampler } from "@crossbones/bots";
 import {
   ATTEMPT,
@@ -159,6 +161,17 @@ describe("hand review", () => {
       expect(d.options[0].move).toBe(d.best);
       expect(d.grade).toBe(gradeLoss(d.loss, "points"));
     }
+  });
+
+  it("docs/review.md states the thresholds the grades use", () => {
+    const doc = readFileSync(fileURLToPath(new URL("../../../docs/review.md", import.meta.url)), "utf8");
+    GRADES.slice(0, 4).forEach((grade, i) => {
+      const row = new RegExp(`^\\| ${grade} \\| ≤ ([\\d.]+) \\| ≤ ([\\d.]+) \\|$`, "m").exec(doc);
+      expect(row, grade).not.toBeNull();
+      expect(Number(row?.[1])).toBe(THRESHOLDS.points[i]);
+      expect(Number(row?.[2])).toBe(THRESHOLDS.chance[i]);
+    });
+    expect(doc).toMatch(/^\| blunder \| more \| more \|$/m);
   });
 
   it("grades follow the thresholds: each bound is the last loss of its grade", () => {
