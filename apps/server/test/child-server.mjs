@@ -2,13 +2,14 @@
 // of its own (leaks.test.ts): builds the server from the compiled JavaScript (apps/server/dist,
 // made by `tsc -b`; bot worker threads cannot load TypeScript on Node 20) with the options in
 // $CROSSBONES_TEST_SERVER (JSON: `port` plus `buildServer`'s online options), listens on
-// 127.0.0.1 and prints one line, {"port": N}, once it accepts connections.
+// 127.0.0.1 and prints one line, {"port": N, "node": its cluster id or null}, once it accepts
+// connections.
 import { buildServer } from "../dist/app.js";
 
 const { port = 0, ...online } = JSON.parse(process.env.CROSSBONES_TEST_SERVER ?? "{}");
-const { app } = await buildServer({ root: false, online });
+const { app, hub } = await buildServer({ root: false, online });
 await app.listen({ port, host: "127.0.0.1" });
-process.stdout.write(`${JSON.stringify({ port: app.server.address().port })}\n`);
+process.stdout.write(`${JSON.stringify({ port: app.server.address().port, node: hub?.pid ?? null })}\n`);
 process.on("SIGTERM", () => {
   void app.close().then(() => process.exit(0));
 });

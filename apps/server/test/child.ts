@@ -58,6 +58,8 @@ export class ChildServer {
   private child: ChildProcess | null = null;
   private exited: Promise<void> = Promise.resolve();
   port = 0;
+  /** Its id in a cluster (a new one each start), or null. */
+  node: string | null = null;
   /** Everything the child wrote to stderr (a test prints it when something goes wrong). */
   stderr = "";
   starts = 0;
@@ -119,7 +121,9 @@ export class ChildServer {
         const line = out.split("\n").find((l) => l.startsWith("{"));
         if (line) {
           clearTimeout(timer);
-          resolve((JSON.parse(line) as { port: number }).port);
+          const ready = JSON.parse(line) as { port: number; node: string | null };
+          this.node = ready.node;
+          resolve(ready.port);
         }
       });
       child.once("exit", (code) => {

@@ -21,7 +21,7 @@ import { PgStore } from "./pg-store.js";
 import { LocalQuickMatch, type QuickMatch, RedisQuickMatch } from "./quick.js";
 import { checkSetup } from "./setup.js";
 import { SqliteStore } from "./sqlite-store.js";
-import type { Store } from "./store.js";
+import { FencedError, type Store } from "./store.js";
 import { type Follower, LiveTable, type Timing } from "./table.js";
 import { Tokens, tableCode } from "./tokens.js";
 
@@ -161,7 +161,8 @@ export class Hub {
       timing: this.timing,
       now: this.now,
       metrics: this.metrics,
-      onFail: (table: LiveTable) => this.failed(table),
+      onFail: (table: LiveTable, error: unknown) =>
+        this.failed(table, error instanceof FencedError ? "fenced" : "store"),
     };
   }
 
@@ -357,7 +358,8 @@ export class Hub {
   }
 
   /** A table stopped: the store refused its write (a newer owner, or the database is away). */
-  private failed(table: LiveTable): void {
+  private failed(table: LiveTable, reason: "fenced" | "lapsed" | "store"): void {
+    this.metrics.lost.inc({ reason });
     if (this.tables.get(table.code) === table) this.tables.delete(table.code);
     for (const [fid, r] of this.remotes) if (r.code === table.code) this.remotes.delete(fid);
     // Its followers look again: at the new owner, or here once the table loads again.
@@ -441,8 +443,8 @@ export class Hub {
     for (const [code, table] of this.tables)
       void cluster.owner(code).then((pid) => {
         if (pid === cluster.pid || this.tables.get(code) !== table) return;
-        table.close();
-        this.failed(table);
+        table.stop();
+        this.failed(table, "lapsed");
       });
   }
 

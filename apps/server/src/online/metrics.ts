@@ -13,6 +13,8 @@ export class Metrics {
   readonly actions: Counter<"by">;
   /** Seconds from a player's action frame read to every follower's frame sent. */
   readonly actionSeconds: Histogram;
+  /** Tables this process stopped owning without handing them over, by why. */
+  readonly lost: Counter<"reason">;
   private sockets: () => number = () => 0;
 
   constructor(tables: () => number) {
@@ -39,6 +41,12 @@ export class Metrics {
       name: "crossbones_actions_total",
       help: "Actions applied to games: by players, or by the server (bots, players away, forced passes).",
       labelNames: ["by"],
+      registers,
+    });
+    this.lost = new Counter({
+      name: "crossbones_tables_lost_total",
+      help: "Tables this process stopped owning unasked: fenced (another process took it over and refused this one's write), lapsed (this process's lease ran out while it was paused) or store (a write failed).",
+      labelNames: ["reason"],
       registers,
     });
     this.actionSeconds = new Histogram({

@@ -361,6 +361,12 @@ export class LiveTable {
     this.clearTimer();
   }
 
+  /** Stops the table for good here (another process owns it now): nothing more is written or sent. */
+  stop(): void {
+    this.failed = true;
+    this.close();
+  }
+
   // ---- the log
 
   /**
@@ -392,8 +398,7 @@ export class LiveTable {
       try {
         await write();
       } catch (e) {
-        this.failed = true;
-        this.close();
+        this.stop();
         this.deps.onFail?.(this, e);
       }
     });

@@ -1,0 +1,213 @@
+/**
+ * Scale-out (issue 12, Tests): three server processes on one Redis and one PostgreSQL (services.ts:
+ * a database and a key prefix of this file's own), every client free to connect to any of them.
+ * - Random games with the people of each table spread over all three processes: every record
+ *   valid, and the leak scan of every frame (leakrun.ts).
+ * - kill -9 the owner of the busiest tables, several times: another process takes them over, every
+ *   game finishes, nothing accepted is lost or applied twice (killrun.ts).
+ * - A stale owner: paused (SIGSTOP) past its lease while its table plays on elsewhere, then resumed:
+ *   it writes nothing more to the table's log, and the game goes on to its end.
+ * - Quick match: two people waiting on different processes meet at one table.
+ */
+
+import type { TableSetup } from "@crossbones/protocol";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PgStore } from "../src/online/pg-store.js";
+import { ChildServer } from "./child.js";
+import { autoPlay, createTable, guest, isTable, TestClient } from "./harness.js";
+import { runKills } from "./killrun.js";
+import { describeTotals, runGames } from "./leakrun.js";
+import { type Services, services } from "./services.js";
+
+const SEED = Number(process.env.CLUSTER_SEED ?? Date.now() % 1_000_000);
+const GAMES = Number(process.env.CLUSTER_GAMES ?? 200);
+const KILLS = Number(process.env.CLUSTER_KILLS ?? 4);
+const TIMING = { botDelay: 0, handPause: 50, forcedPass: 30, seedWait: 200 };
+
+let svc: Services;
+const nodes: ChildServer[] = [];
+let redis: Redis;
+
+beforeAll(async () => {
+  svc = await services();
+  redis = new Redis(svc.redisUrl);
+  for (let i = 0; i < 3; i++)
+    nodes.push(
+      await ChildServer.start({
+        timing: TIMING,
+        databaseUrl: svc.databaseUrl,
+        redisUrl: svc.redisUrl,
+        redisPrefix: svc.redisPrefix,
+      }),
+    );
+}, 60_000);
+
+afterAll(async () => {
+  for (const n of nodes) {
+    n.signal("SIGCONT");
+    await n.stop();
+  }
+  redis?.disconnect();
+  await svc?.cleanUp();
+}, 60_000);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const up = () => nodes.filter((n) => n.pid !== undefined);
+let turn = 0;
+/** A process that is up, in turn. */
+const anyUrl = () => {
+  const live = up();
+  return live[turn++ % live.length].url;
+};
+
+/** The process that owns `code` now (by its cluster id), if it is one of ours. */
+async function ownerOf(code: string): Promise<ChildServer | undefined> {
+  const id = await redis.get(`${svc.redisPrefix}owner:${code}`);
+  return nodes.find((n) => n.node === id && n.pid !== undefined);
+}
+
+/** A metric's value in a process's /metrics (0 when absent). */
+async function metric(node: ChildServer, line: string): Promise<number> {
+  const text = await (await fetch(`${node.url}/metrics`)).text();
+  const found = text.split("\n").find((l) => l.startsWith(`${line} `));
+  return found ? Number(found.slice(line.length + 1)) : 0;
+}
+
+describe("three processes on Redis and PostgreSQL", () => {
+  it(`${GAMES} random games with each table's people on different processes: valid records, no leaks`, async () => {
+    const started = Date.now();
+    const { run, problems } = await runGames({
+      urls: nodes.map((n) => n.url),
+      games: GAMES,
+      tablesAtOnce: 24,
+      seed: SEED,
+    });
+    const perNode = await Promise.all(nodes.map((n) => metric(n, 'crossbones_actions_total{by="player"}')));
+    process.stdout.write(
+      `cluster games (seed ${SEED}): ${describeTotals(run.totals)}; actions by players per process ${perNode.join(", ")}; ` +
+        `${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+    );
+    expect(problems.slice(0, 20)).toEqual([]);
+    expect(run.totals.games).toBeGreaterThanOrEqual(GAMES);
+    expect(run.totals.proofs).toBeGreaterThanOrEqual(run.totals.hands);
+    // Every process owned tables and applied their actions.
+    expect(perNode.every((n) => n > 0)).toBe(true);
+  }, 600_000);
+
+  it(`kill -9 the owner of the busiest tables ${KILLS} times: another takes them over, nothing is lost`, async () => {
+    const store = await PgStore.open(svc.databaseUrl);
+    try {
+      const r = await runKills(
+        {
+          url: anyUrl,
+          victim: async (playing) => {
+            const owners = await Promise.all(playing.map(ownerOf));
+            const live = up();
+            const count = (n: ChildServer) => owners.filter((o) => o === n).length;
+            return live.reduce((a, b) => (count(b) > count(a) ? b : a));
+          },
+          down: async () => {},
+          // The killed process comes back empty, once its tables went on elsewhere.
+          up: (victim) => victim.spawn(),
+          log: (code) => store.log(code),
+        },
+        SEED,
+        KILLS,
+      );
+      process.stdout.write(`cluster kill -9 (seed ${SEED}): ${r.summary}\n`);
+      expect(r.problems).toEqual([]);
+      expect(r.kills.every((k) => k.midHand > 0)).toBe(true);
+      expect(r.reconnected).toBeGreaterThan(0);
+    } finally {
+      await store.close();
+    }
+  }, 400_000);
+
+  it("a stale owner, paused past its lease, writes nothing more once another took its table", async () => {
+    const ana = await guest(nodes[0].url, "Ana");
+    const setup: TableSetup = {
+      game: "french",
+      players: 4,
+      options: { target: 40 },
+      seats: ["human", "bot:easy", "bot:easy", "bot:easy"],
+      clock: null,
+      private: true,
+    };
+    const code = await createTable(nodes[0].url, ana.token, setup);
+    const owner = (await ownerOf(code)) as ChildServer;
+    expect(owner).toBe(nodes[0]);
+    // Ana plays from another process.
+    const a = await TestClient.connect(nodes[1].url, ana.token);
+    a.send({ t: "watch", table: code });
+    const play = autoPlay(a, code, (m) => m.view.finished);
+    await a.next((m) => isTable(code)(m) && m.view.version > 10, 20_000);
+    const lostBefore = await metric(owner, 'crossbones_tables_lost_total{reason="fenced"}');
+    const lapsedBefore = await metric(owner, 'crossbones_tables_lost_total{reason="lapsed"}');
+    owner.signal("SIGSTOP");
+    try {
+      // The lease runs out; another process takes the table over and the game goes on there.
+      const deadline = Date.now() + 15_000;
+      let taker: ChildServer | undefined;
+      while (Date.now() < deadline) {
+        taker = await ownerOf(code);
+        if (taker && taker !== owner) break;
+        await sleep(100);
+      }
+      expect(taker).toBeDefined();
+      expect(taker).not.toBe(owner);
+      const at = (await a.next(isTable(code))).view.version;
+      await a.next((m) => isTable(code)(m) && m.view.version > at + 4, 20_000);
+    } finally {
+      owner.signal("SIGCONT");
+    }
+    const store = await PgStore.open(svc.databaseUrl);
+    try {
+      const before = (await store.log(code)).length;
+      // Resumed, the old owner finds it lost the table (its lease lapsed, or the fence refused a write).
+      const deadline = Date.now() + 10_000;
+      let lost = 0;
+      while (Date.now() < deadline && lost === 0) {
+        await sleep(200);
+        lost =
+          (await metric(owner, 'crossbones_tables_lost_total{reason="fenced"}')) -
+          lostBefore +
+          ((await metric(owner, 'crossbones_tables_lost_total{reason="lapsed"}')) - lapsedBefore);
+      }
+      expect(lost).toBeGreaterThanOrEqual(1);
+      expect((await ownerOf(code)) === owner).toBe(false);
+      const final = await play.done;
+      expect(final?.view.finished).toBe(true);
+      // The log only grew, by the new owner's hand, and replays into the finished game.
+      const log = await store.log(code);
+      expect(log.length).toBeGreaterThan(before);
+      const record = await (await fetch(`${nodes[2].url}/api/tables/${code}/record`)).json();
+      expect(record.hands.length).toBeGreaterThan(0);
+    } finally {
+      a.close();
+      await store.close();
+    }
+  }, 120_000);
+
+  it("quick match: two people waiting on different processes meet at one table", async () => {
+    const ana = await guest(nodes[0].url, "Ana");
+    const ben = await guest(nodes[1].url, "Ben");
+    const a = await TestClient.connect(nodes[0].url, ana.token);
+    const b = await TestClient.connect(nodes[2].url, ben.token);
+    try {
+      a.send({ t: "queue", game: "cutthroat", players: 2 });
+      expect(await a.next((m) => m.t === "queued")).toMatchObject({ waiting: 1 });
+      b.send({ t: "queue", game: "cutthroat", players: 2 });
+      const [ma, mb] = await Promise.all([a.next((m) => m.t === "matched"), b.next((m) => m.t === "matched")]);
+      expect(ma).toEqual(mb);
+      const code = (ma as { table: string }).table;
+      b.send({ t: "watch", table: code });
+      const seen = await b.next(isTable(code));
+      expect(seen.table.seats.map((s) => s.name).sort()).toEqual(["Ana", "Ben"]);
+      expect(seen.view.you).not.toBeNull();
+    } finally {
+      a.close();
+      b.close();
+    }
+  }, 60_000);
+});

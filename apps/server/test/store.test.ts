@@ -1,0 +1,128 @@
+/**
+ * The two stores keep the same promises (store.ts): the schema is migrated once and again is a
+ * no-op, the token secret is made once, codes are unique, and the fence: once a table is claimed
+ * again, the earlier owner's appends are refused and change nothing. On PostgreSQL a claim made
+ * while appends are in flight never splits them: each append either is in the log the new owner
+ * reads right after its claim, or was refused.
+ */
+
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PgStore } from "../src/online/pg-store.js";
+import { SqliteStore } from "../src/online/sqlite-store.js";
+import { FencedError, type LogEntry, type Store } from "../src/online/store.js";
+import { type Services, services } from "./services.js";
+
+let svc: Services;
+const dirs: string[] = [];
+beforeAll(async () => {
+  svc = await services();
+});
+afterAll(async () => {
+  await svc?.cleanUp();
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+const kinds: { name: string; open(): Promise<Store> }[] = [
+  {
+    name: "sqlite",
+    open: async () => {
+      const dir = dirs[0] ?? mkdtempSync(join(tmpdir(), "crossbones-store-"));
+      dirs[0] = dir;
+      return new SqliteStore(dir);
+    },
+  },
+  { name: "postgres", open: () => PgStore.open(svc.databaseUrl) },
+];
+
+const act = (n: number): LogEntry => ({ k: "act", seat: n % 4, id: `a${n}`, action: { type: "pass" } });
+
+describe.each(kinds)("the $name store", ({ open }) => {
+  it("migrates once: opened again, the same schema and the same token secret", async () => {
+    const a = await open();
+    const secret = await a.secret(() => "ab".repeat(32));
+    await a.close();
+    const b = await open();
+    expect(await b.secret(() => "cd".repeat(32))).toBe(secret);
+    await b.close();
+  });
+
+  it("a table code is taken once", async () => {
+    const s = await open();
+    await s.addPlayer("p1", "Ana", 1);
+    expect(await s.addTable("AAAAAA", { game: "french" }, "p1", 1)).toBe(true);
+    expect(await s.addTable("AAAAAA", { game: "cutthroat" }, "p1", 2)).toBe(false);
+    expect((await s.table("AAAAAA"))?.setup).toEqual({ game: "french" });
+    expect(await s.claim("NOSUCH")).toBeNull();
+    await s.close();
+  });
+
+  it("fence: once claimed again, the earlier owner's appends are refused and change nothing", async () => {
+    const s = await open();
+    await s.addTable("BBBBBB", {}, "p1", 1);
+    const first = (await s.claim("BBBBBB")) as number;
+    await s.append("BBBBBB", 0, act(0), first);
+    const second = (await s.claim("BBBBBB")) as number;
+    expect(second).toBeGreaterThan(first);
+    await expect(s.append("BBBBBB", 1, act(1), first)).rejects.toBeInstanceOf(FencedError);
+    await s.setStatus("BBBBBB", "finished", first);
+    expect(await s.log("BBBBBB")).toEqual([act(0)]);
+    expect((await s.table("BBBBBB"))?.status).toBe("waiting");
+    await s.append("BBBBBB", 1, act(1), second);
+    await s.setStatus("BBBBBB", "playing", second);
+    expect(await s.log("BBBBBB")).toEqual([act(0), act(1)]);
+    expect((await s.table("BBBBBB"))?.status).toBe("playing");
+    // The same place in the log cannot be written twice.
+    await expect(s.append("BBBBBB", 1, act(2), second)).rejects.toThrow();
+    await s.close();
+  });
+});
+
+describe("PostgreSQL", () => {
+  it("records its migrations, one row each", async () => {
+    const s = await PgStore.open(svc.databaseUrl);
+    await s.close();
+    const client = new pg.Client({ connectionString: svc.databaseUrl });
+    await client.connect();
+    const rows = (await client.query("SELECT version FROM schema_migrations ORDER BY version")).rows;
+    await client.end();
+    expect(rows.map((r) => r.version)).toEqual([1]);
+  });
+
+  it("a claim amid in-flight appends: every append is in the log read after the claim, or refused", async () => {
+    const old = await PgStore.open(svc.databaseUrl);
+    const next = await PgStore.open(svc.databaseUrl);
+    for (let round = 0; round < 20; round++) {
+      const code = `C${String(round).padStart(5, "0")}`;
+      await old.addTable(code, {}, "p1", 1);
+      const fence = (await old.claim(code)) as number;
+      // Appends at seq 0..9 from the old owner, one after another, with a claim in the middle.
+      const outcomes: ("in" | "fenced")[] = [];
+      const appends = (async () => {
+        for (let i = 0; i < 10; i++) {
+          try {
+            await old.append(code, i, act(i), fence);
+            outcomes.push("in");
+          } catch (e) {
+            expect(e).toBeInstanceOf(FencedError);
+            outcomes.push("fenced");
+            break;
+          }
+        }
+      })();
+      await new Promise((r) => setTimeout(r, round % 5));
+      const newFence = (await next.claim(code)) as number;
+      const seen = await next.log(code);
+      await appends;
+      // What the new owner read is exactly what the old one managed to write, and no more came after.
+      expect(seen).toEqual(outcomes.filter((o) => o === "in").map((_, i) => act(i)));
+      expect(await next.log(code)).toEqual(seen);
+      await next.append(code, seen.length, act(99), newFence);
+    }
+    await old.close();
+    await next.close();
+  });
+});
