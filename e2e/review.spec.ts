@@ -45,9 +45,17 @@ test("a finished French hand is reviewed from the score sheet, then the stats pa
   await expect(page.getByTestId("read-table")).toContainText("Read the table");
   await page.getByTestId("review-show-better").check();
   await expect(page.locator('.board [aria-label="Board after the better move"]')).toHaveCount(1);
-  // Keyboard: the next decision's button is reachable and works with Enter.
+  // Keyboard: → the next decision, ← back, B the board as played again; the buttons work with Enter.
+  await page.keyboard.press("b");
+  await expect(page.locator('.board [aria-label="Board as played"]')).toHaveCount(1);
   const next = page.getByTestId("review-next");
   if (await next.isEnabled()) {
+    // Out of the radio buttons, whose arrows are their own.
+    await page.getByRole("heading", { name: /^Review of hand 1$/ }).click();
+    await page.keyboard.press("ArrowRight");
+    await expect(page.getByRole("heading", { name: /^Decision 2 of \d+$/ })).toBeVisible();
+    await page.keyboard.press("ArrowLeft");
+    await expect(page.getByRole("heading", { name: /^Decision 1 of \d+$/ })).toBeVisible();
     await next.focus();
     await page.keyboard.press("Enter");
     await expect(page.getByRole("heading", { name: /^Decision 2 of \d+$/ })).toBeVisible();

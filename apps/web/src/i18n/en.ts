@@ -273,6 +273,7 @@ export const en = {
   "review.title": "Review of hand {n}",
   "review.intro":
     "Each of your decisions, judged by the hard bot from what you could see: the other hands are guessed, never looked at.",
+  "review.keys": "Keys: ←/→ the previous or next decision, B the better move on the board or the move played.",
   "review.seat": "Whose decisions",
   "review.progress": "Analysing decision {done} of {total}…",
   "review.finding": "Finding your decisions…",

@@ -264,6 +264,7 @@ export const es: Dict = {
   "review.title": "Análisis de la mano {n}",
   "review.intro":
     "Cada una de tus decisiones, juzgada por el bot difícil con lo que tú podías ver: las otras manos se adivinan, nunca se miran.",
+  "review.keys": "Teclas: ←/→ decisión anterior o siguiente, B la mejor jugada en la mesa o la jugada hecha.",
   "review.seat": "Decisiones de",
   "review.progress": "Analizando la decisión {done} de {total}…",
   "review.finding": "Buscando tus decisiones…",

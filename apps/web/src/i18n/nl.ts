@@ -259,6 +259,7 @@ export const nl: Dict = {
   "review.title": "Bespreking van hand {n}",
   "review.intro":
     "Elke beslissing van jou, beoordeeld door de sterke bot met alleen wat jij kon zien: de andere handen worden geraden, nooit bekeken.",
+  "review.keys": "Toetsen: ←/→ vorige of volgende beslissing, B de betere zet op het bord of de gespeelde zet.",
   "review.seat": "Wiens beslissingen",
   "review.progress": "Beslissing {done} van {total} wordt doorgerekend…",
   "review.finding": "Je beslissingen worden gezocht…",

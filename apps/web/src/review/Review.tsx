@@ -147,6 +147,24 @@ export function Review({ t, settings, record, hand, naming, gameId, onBack }: Re
     setStatus("cancelled");
   };
 
+  // Keyboard: ←/→ the previous or next decision, B the board after the better move or as played.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.ctrlKey || e.metaKey || e.altKey || document.querySelector("dialog[open]")) return;
+      // In a form field the keys are the field's (arrows choose a radio button or an option).
+      const field = (e.target as HTMLElement | null)?.closest("select, input, textarea");
+      if (field && (e.key.startsWith("Arrow") || !(field instanceof HTMLInputElement) || field.type !== "radio"))
+        return;
+      if (e.key === "ArrowLeft") setAt((a) => Math.max(0, a - 1));
+      else if (e.key === "ArrowRight") setAt((a) => Math.min(Math.max(0, reviews.length - 1), a + 1));
+      else if (e.key.toLowerCase() === "b") setBetter((b) => !b);
+      else return;
+      e.preventDefault();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [reviews.length]);
+
   const shown = reviews[Math.min(at, reviews.length - 1)] ?? null;
   const current = shown?.review ?? null;
   // Progress messages re-render the screen; the board and the panel stay as they are (the same
@@ -203,6 +221,7 @@ export function Review({ t, settings, record, hand, naming, gameId, onBack }: Re
       <div class="review-bar card">
         <h1 id="review-title">{t("review.title", { n: hand + 1 })}</h1>
         <p class="review-intro">{t("review.intro")}</p>
+        <p class="review-keys">{t("review.keys")}</p>
         <div role="status" aria-live="polite" data-testid="review-status">
           {status === "finding" && t("review.finding")}
           {status === "running" && (
