@@ -4,7 +4,8 @@
  * and channel starts with a prefix (`cb:` by default), so that several clusters can share a Redis.
  *
  * - Liveness: each process keeps `cb:alive:<pid>` (expires after `ttl` ms, renewed every ttl/4)
- *   and is listed in `cb:procs`.
+ *   and is listed in `cb:procs`; every ttl/4 each process looks for members whose key is gone, and
+ *   takes their tables over (a failover: the lease runs out, then at most ttl/4 more).
  * - Ownership: `cb:owner:<code>` names the process that owns a table, and `cb:owned:<pid>` lists
  *   its tables. A process may take a table when nobody owns it or its owner is no longer alive
  *   (`claim`, one Lua script, so two processes never both win). Ownership in Redis is only the
@@ -83,7 +84,7 @@ export class Cluster {
     await c.redis.sadd(`${c.prefix}procs`, c.pid);
     c.renewer = setInterval(() => void c.renew().catch(() => {}), Math.max(50, c.ttl / 4));
     c.renewer.unref();
-    c.sweeper = setInterval(() => void c.sweep().catch(() => {}), Math.max(100, c.ttl / 2));
+    c.sweeper = setInterval(() => void c.sweep().catch(() => {}), Math.max(50, c.ttl / 4));
     c.sweeper.unref();
     return c;
   }

@@ -79,8 +79,12 @@ type Relay =
   | { readonly t: "moved"; readonly code: string }
   | { readonly t: "player"; readonly player: string; readonly message: ServerMessage };
 
-/** How long a request to another process waits for its answer before the table is looked up again. */
-const CALL_TIMEOUT = 3000;
+/**
+ * How long a request to another process waits for its answer before the table is looked up again
+ * (asking again is safe: an action is known by its id, and sitting, asking for a rematch or being
+ * ready twice is the same as once). A new owner's announcement ends the wait at once.
+ */
+const CALL_TIMEOUT = 1500;
 /** How many times a request follows a table that moved before it gives up (a failover takes a few seconds). */
 const CALL_ATTEMPTS = 12;
 
@@ -100,7 +104,8 @@ export class Hub {
   private readonly fids = new Map<string, Follower>();
   /** Followers on other processes of the tables owned here, by id. */
   private readonly remotes = new Map<string, RemoteFollower>();
-  private readonly pending = new Map<string, (result: OpResult) => void>();
+  /** Requests to other processes waiting for their answer: the table and its owner asked. */
+  private readonly pending = new Map<string, { code: string; pid: string; done: (result: OpResult) => void }>();
   /** Players connected here who wait for quick match (the others' processes tell them apart). */
   private readonly players = new Map<string, (m: ServerMessage) => void>();
   private closing = false;
@@ -288,10 +293,14 @@ export class Hub {
         this.pending.delete(rid);
         resolve({ m: "moved" });
       }, CALL_TIMEOUT);
-      this.pending.set(rid, (result) => {
-        clearTimeout(timer);
-        this.pending.delete(rid);
-        resolve(result);
+      this.pending.set(rid, {
+        code,
+        pid,
+        done: (result) => {
+          clearTimeout(timer);
+          this.pending.delete(rid);
+          resolve(result);
+        },
       });
       cluster.send(pid, { t: "call", rid, from: cluster.pid, code, op } satisfies Relay);
     });
@@ -381,7 +390,7 @@ export class Hub {
         return;
       }
       case "reply":
-        this.pending.get(m.rid)?.(m.result);
+        this.pending.get(m.rid)?.done(m.result);
         return;
       case "follow": {
         const table = this.tables.get(m.code);
@@ -417,6 +426,8 @@ export class Hub {
   }
 
   private ownerChanged(code: string, pid: string | null): void {
+    // Requests waiting on the old owner go to the new one now.
+    for (const p of this.pending.values()) if (p.code === code && p.pid !== pid) p.done({ m: "moved" });
     if (this.follows.has(code)) this.refollow(code);
     // Given up by its owner (a graceful stop): someone must keep its bots and clocks going.
     else if (pid === null && !this.closing) void this.load(code).catch(() => {});
