@@ -4,7 +4,35 @@
  * the game and the review in it and its plots, uPlot loaded only then.
  */
 
+import {
+  applyMove,
+  createGame,
+  createRng,
+  legalMoves,
+  makeRecord,
+  parseRules,
+  randomDeal,
+  startHand,
+} from "@crossbones/engine";
 import { checkA11y, expect, playByKeyboard, shot, startGame, test } from "./fixtures";
+
+/** A Partner hand between four named players (random legal moves), as another app would record it. */
+function partnerRecord(seed: number): string {
+  const rules = parseRules("partner", 4, {});
+  if (!rules.ok) throw new Error(rules.error.message);
+  const rng = createRng(`e2e-review:${seed}`);
+  let game = createGame(rules.value);
+  const dealt = startHand(game, randomDeal(game.config, rng));
+  if (!dealt.ok) throw new Error(dealt.error.message);
+  game = dealt.value;
+  while (game.state && !game.state.over) {
+    const legal = legalMoves(game);
+    const next = applyMove(game, legal[rng.nextInt(legal.length)]);
+    if (!next.ok) throw new Error(next.error.message);
+    game = next.value;
+  }
+  return JSON.stringify(makeRecord(game, ["Ana", "Bob", "Cy", "Dee"]));
+}
 
 /** Main-thread tasks over 50 ms since the observer was installed (Long Tasks API). */
 async function watchLongTasks(page: import("@playwright/test").Page): Promise<void> {
@@ -87,4 +115,24 @@ test("a finished French hand is reviewed from the score sheet, then the stats pa
   await expect(page.getByTestId("history").locator("li")).toHaveCount(1);
   await checkA11y(page, "stats");
   await shot(page, "stats");
+});
+
+test("any record's hand is reviewed from the replay viewer, for the player chosen", async ({ page }) => {
+  await page.goto("./");
+  await page.getByRole("button", { name: "Watch a record" }).click();
+  await page.getByTestId("import-text").fill(partnerRecord(3));
+  await page.getByTestId("import-load").click();
+  await page.getByTestId("replay-review").click();
+  // A record of other people's game: its first player's decisions, in the third person.
+  await expect(page.getByTestId("review-summary")).toHaveText(/chance/, { timeout: 30_000 });
+  await expect(page.getByTestId("review-grade")).toHaveText(/^Ana played /);
+  await page.getByLabel("Whose decisions").selectOption({ label: "Bob" });
+  await expect(page.getByTestId("review-summary")).toHaveText(/chance/, { timeout: 30_000 });
+  await expect(page.getByTestId("review-grade")).toHaveText(
+    /^Bob played .+: (best|good|inaccuracy|mistake|blunder)\.$/,
+  );
+  await expect(page.locator(".review-options thead")).toContainText("Chance to win the hand");
+  await checkA11y(page, "review of a record");
+  await page.getByRole("button", { name: "Back" }).click();
+  await expect(page.getByTestId("replay-position")).toBeVisible();
 });

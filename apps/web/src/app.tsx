@@ -339,7 +339,11 @@ export function App(props: Language) {
           settings={settings}
           initial={watchRecord}
           onBack={() => go(watchRecord === undefined ? "home" : replayFrom)}
-          onReview={(record, hand, names) => openReview({ record, hand, names })}
+          onReview={(record, hand, names) => {
+            // The viewer comes back with the same record (a pasted one too).
+            setWatchRecord(JSON.stringify(record));
+            openReview({ record, hand, names });
+          }}
         />
       )}
       {(screen === "review" || screen === "stats") && !(screen === "review" ? review : statsPage) && (
