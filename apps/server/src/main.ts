@@ -5,7 +5,8 @@
  * X-Forwarded-For to believe (default none). $LOG_LEVEL: pino's (default info; silent for none).
  * $DATABASE_URL (postgres://…): tables in PostgreSQL instead of SQLite; with $REDIS_URL too, this
  * process shares the tables with every other process on the same two (docs/deploy.md); $REDIS_PREFIX
- * (default cb:) keeps clusters that share a Redis apart.
+ * (default cb:) keeps clusters that share a Redis apart; $DATABASE_SYNC=off trades the last fraction of
+ * a second of actions on a database crash for speed.
  */
 
 import { resolve } from "node:path";
@@ -21,12 +22,13 @@ const trustProxy = Number.isInteger(hops) && hops > 0 ? hops : false;
 // JSON lines on standard output (pino); LOG_LEVEL=silent for none.
 const level = process.env.LOG_LEVEL ?? "info";
 const databaseUrl = process.env.DATABASE_URL || undefined;
+const databaseSync = process.env.DATABASE_SYNC !== "off";
 const redisUrl = process.env.REDIS_URL || undefined;
 const redisPrefix = process.env.REDIS_PREFIX || undefined;
 const { app } = await buildServer({
   logger: { level },
   trustProxy,
-  online: { dataDir, origins, databaseUrl, redisUrl, redisPrefix },
+  online: { dataDir, origins, databaseUrl, databaseSync, redisUrl, redisPrefix },
 });
 await app.listen({ port, host });
 process.stdout.write(`Crossbones is running at http://localhost:${port}\n`);

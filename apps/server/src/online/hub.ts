@@ -30,6 +30,8 @@ export interface OnlineOptions {
   readonly dataDir: string;
   /** PostgreSQL instead of SQLite (`postgres://…`). */
   readonly databaseUrl?: string;
+  /** PostgreSQL: wait for the disk at each commit (default true; docs/deploy.md). */
+  readonly databaseSync?: boolean;
   /** Share tables with other processes through this Redis (needs `databaseUrl`). */
   readonly redisUrl?: string;
   /** Cluster: how long a process's lease lasts without renewal (ms; default 2000). */
@@ -136,7 +138,7 @@ export class Hub {
     if (options.redisUrl && !options.databaseUrl)
       throw new Error("REDIS_URL needs DATABASE_URL: processes share their tables through PostgreSQL");
     const store: Store = options.databaseUrl
-      ? await PgStore.open(options.databaseUrl)
+      ? await PgStore.open(options.databaseUrl, { synchronous: options.databaseSync })
       : new SqliteStore(options.dataDir);
     const secret = await store.secret(() => randomBytes(32).toString("hex"));
     let hub: Hub | null = null;
