@@ -189,6 +189,42 @@ describe("three processes on Redis and PostgreSQL", () => {
     }
   }, 120_000);
 
+  it("SIGTERM hands a process's tables over at once: another owns them before any lease could run out", async () => {
+    const ana = await guest(nodes[1].url, "Ana");
+    const setup: TableSetup = {
+      game: "french",
+      players: 4,
+      options: { target: 40 },
+      seats: ["human", "bot:easy", "bot:easy", "bot:easy"],
+      clock: null,
+      private: true,
+    };
+    const code = await createTable(nodes[1].url, ana.token, setup);
+    const owner = nodes[1];
+    expect(await ownerOf(code)).toBe(owner);
+    const a = await TestClient.connect(nodes[2].url, ana.token);
+    a.send({ t: "watch", table: code });
+    const play = autoPlay(a, code, (m) => m.view.finished);
+    try {
+      await a.next((m) => isTable(code)(m) && m.view.version > 6, 20_000);
+      await owner.kill("SIGTERM");
+      const gone = Date.now();
+      let taker: ChildServer | undefined;
+      while (!taker && Date.now() - gone < 10_000) {
+        taker = await ownerOf(code);
+        if (!taker) await sleep(20);
+      }
+      // Handed over, not failed over: the lease (2 s) had no time to run out.
+      expect(Date.now() - gone).toBeLessThan(1500);
+      expect(taker).not.toBe(owner);
+      expect((await play.done)?.view.finished).toBe(true);
+    } finally {
+      play.stop();
+      a.close();
+      await owner.spawn();
+    }
+  }, 120_000);
+
   it("quick match: two people waiting on different processes meet at one table", async () => {
     const ana = await guest(nodes[0].url, "Ana");
     const ben = await guest(nodes[1].url, "Ben");

@@ -5,6 +5,7 @@
  */
 
 import { describe, expect, it } from "vitest";
+import { Hub } from "../src/online/hub.js";
 import { autoPlay, createTable, guest, tracked } from "./harness.js";
 
 const { server, connect } = tracked();
@@ -26,6 +27,12 @@ describe.concurrent("operations", () => {
     const down = await fetch(`${s.url}/readyz`);
     expect(down.status).toBe(503);
     expect(await down.json()).toMatchObject({ ok: false, database: expect.stringMatching(/not open/) });
+  });
+
+  it("REDIS_URL without DATABASE_URL is refused at start, saying why", async () => {
+    await expect(Hub.open({ dataDir: "unused", redisUrl: "redis://127.0.0.1:6379" })).rejects.toThrow(
+      /REDIS_URL needs DATABASE_URL/,
+    );
   });
 
   it("metrics count tables, sockets, actions by players and by the server, and time each action", async () => {
