@@ -302,7 +302,7 @@ export function Review({ t, settings, record, hand, naming, gameId, onBack }: Re
                 ›
               </button>
             </div>
-            <p class={`grade grade-${current.grade}`} data-testid="review-grade">
+            <p class={`grade grade-${current.grade}`} aria-live="polite" data-testid="review-grade">
               {played(current)}
             </p>
             {current.best !== current.played && current.grade !== "best" && (
