@@ -9,10 +9,13 @@ import {
   bonesOf,
   createRng,
   type Game,
+  HandState,
+  handConfig,
   isDouble,
   makeRecord,
   moveBone,
   PASS,
+  type PublicTable,
   playMove,
   type SeatView,
   SUIT,
@@ -26,7 +29,7 @@ import { decisionsOf, gameAt, handStarts, handViews } from "../src/review/decisi
 import { GRADES, gradeLoss, THRESHOLDS } from "../src/review/grade";
 import { readTable } from "../src/review/read";
 import { aggregate } from "../src/review/stats";
-import { deal, newGame, playedGame, step } from "./review-games";
+import { deal, newGame, playedGame, playOut, step } from "./review-games";
 
 const BUDGET = { iterations: 400, seed: 3 };
 
@@ -302,5 +305,46 @@ describe("stats", () => {
     expect(read.seat).toBe(2);
     expect(read.unaccounted & views[12].hand).toBe(0);
     expect(read.doublesOut & ~read.unaccounted).toBe(0);
+  });
+});
+
+describe("reasons", () => {
+  it("every reason given is true in the actual deal (F5 pass cost, F7 board pass, no answer, a known void, a double held)", () => {
+    const seen = new Set<string>();
+    for (const [kind, players, options] of [
+      ["french", 4, { boardPassPenalty: 10, passWhenAblePenalty: 10 }],
+      ["cutthroat", 3, {}],
+      ["partner", 4, {}],
+    ] as const) {
+      for (let seed = 1; seed <= 6; seed++) {
+        const rng = createRng(`reasons:${kind}:${seed}`);
+        const game = playOut(deal(newGame(kind, players, options), rng), rng, 0.5);
+        const record = makeRecord(game);
+        for (const d of decisionsOf(record, 0, 0)) {
+          const r = reviewDecision(d, BUDGET);
+          if (!r.reason) continue;
+          seen.add(r.reason.kind);
+          const truth = gameAt(record, d.view.version);
+          const hands = truth.state?.hands ?? [];
+          // The table after the better move, with the true hands.
+          const after = HandState.fromTable(handConfig(d.view.rules), d.view.table as PublicTable, hands);
+          if (r.best !== PASS) after.apply(r.best);
+          const reason = r.reason;
+          if (reason.kind === "passCost") expect(r.played).toBe(PASS);
+          if (reason.kind === "boardPass") {
+            for (let s = 0; s < players; s++) if (s !== 0) expect(hands[s] & after.playable()).toBe(0);
+          }
+          if (reason.kind === "noAnswer") expect(hands[reason.seat] & after.playable()).toBe(0);
+          if (reason.kind === "closes") expect(hands[reason.seat] & SUIT[reason.n]).toBe(0);
+          if (reason.kind === "double") {
+            expect(isDouble(reason.bone)).toBe(true);
+            expect(d.view.hand & (1 << reason.bone)).not.toBe(0);
+          }
+          if (reason.kind === "heavier") expect(reason.pips).toBeGreaterThanOrEqual(3);
+        }
+      }
+    }
+    // The check covered several kinds of reason.
+    expect(seen.size).toBeGreaterThanOrEqual(3);
   });
 });
