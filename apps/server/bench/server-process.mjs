@@ -2,6 +2,7 @@
 // (apps/server/dist; `npx tsc -b` first), online play on, no web app, limits lifted for one address.
 // Usage: node --expose-gc server-process.mjs DATA_DIR PORT
 // On SIGUSR2 it collects garbage and prints its memory as one line `mem {...}` (process.memoryUsage).
+// $CROSSBONES_BENCH_STORE (JSON): databaseUrl, redisUrl, redisPrefix, for PostgreSQL and a cluster.
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { buildServer } from "../dist/app.js";
 
@@ -10,6 +11,7 @@ const { app } = await buildServer({
   root: false,
   online: {
     dataDir,
+    ...JSON.parse(process.env.CROSSBONES_BENCH_STORE || "{}"),
     timing: { botDelay: 900, handPause: 3000, forcedPass: 1000 },
     socketsPerAddress: 1_000_000,
     requestsPerMinute: 1_000_000,

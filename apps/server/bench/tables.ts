@@ -6,23 +6,31 @@
  * second, the server's CPU (share of one core) and its resident memory per live table.
  *
  * Options: --tables N (default 1000), --seconds S of measuring after the tables are full
- * (default 60; a soak: 600), --game french|cutthroat|partner (default french).
+ * (default 60; a soak: 600), --game french|cutthroat|partner (default french), --store
+ * sqlite|postgres (default sqlite), --processes N (default 1; more than one is a cluster on this
+ * machine's PostgreSQL and Redis, each table made on one process and its four people connected to
+ * four processes in turn, so most frames cross Redis). With PostgreSQL, the CPU of its processes
+ * and of Redis is measured too.
  */
 
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { PROTOCOL } from "@crossbones/protocol";
+import { Redis } from "ioredis";
 import WebSocket from "ws";
+import { type Services, services } from "../test/services.js";
 
 interface Options {
   readonly tables: number;
   readonly seconds: number;
   readonly game: "french" | "cutthroat" | "partner";
+  readonly processes: number;
+  readonly postgres: boolean;
 }
 
 function options(argv: readonly string[]): Options {
@@ -34,6 +42,8 @@ function options(argv: readonly string[]): Options {
     tables: Number(get("tables", "1000")),
     seconds: Number(get("seconds", "60")),
     game: get("game", "french") as Options["game"],
+    processes: Number(get("processes", "1")),
+    postgres: get("store", "sqlite") === "postgres" || Number(get("processes", "1")) > 1,
   };
 }
 
@@ -45,6 +55,36 @@ function usage(pid: number): { cpu: number; rss: number } {
   const cpu = (Number(fields[11]) + Number(fields[12])) / ticks;
   const rssLine = readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+) kB/);
   return { cpu, rss: Number(rssLine?.[1] ?? 0) * 1024 };
+}
+
+/** CPU seconds used so far by each PostgreSQL process on the machine (its server and backends), by pid. */
+function postgresCpu(): Map<string, number> {
+  const cpu = new Map<string, number>();
+  for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      if (!stat.includes("(postgres)")) continue;
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      cpu.set(pid, (Number(fields[11]) + Number(fields[12])) / 100);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return cpu;
+}
+
+/** PostgreSQL's CPU seconds between two looks (processes that came or went in between counted from zero or left out). */
+function postgresUsed(before: Map<string, number>, after: Map<string, number>): number {
+  let used = 0;
+  for (const [pid, cpu] of after) used += cpu - (before.get(pid) ?? 0);
+  return used;
+}
+
+/** CPU seconds Redis has used so far (its own INFO). */
+async function redisCpu(redis: Redis): Promise<number> {
+  const info = await redis.info("cpu");
+  const get = (k: string) => Number(new RegExp(`${k}:([\\d.]+)`).exec(info)?.[1] ?? 0);
+  return get("used_cpu_sys") + get("used_cpu_user");
 }
 
 const quantile = (sorted: readonly number[], q: number) =>
@@ -192,43 +232,90 @@ class TableRun {
   }
 }
 
+/** One server process of the benchmark, and its memory after a full garbage collection. */
+class ServerProcess {
+  private constructor(
+    readonly child: ReturnType<typeof spawn>,
+    readonly url: string,
+  ) {}
+
+  static async start(dataDir: string, cluster: Services | null, postgres: Services | null): Promise<ServerProcess> {
+    const port = 20000 + Math.floor(Math.random() * 20000);
+    const script = fileURLToPath(new URL("./server-process.mjs", import.meta.url));
+    const store = postgres ? { databaseUrl: postgres.databaseUrl } : {};
+    const shared = cluster ? { redisUrl: cluster.redisUrl, redisPrefix: cluster.redisPrefix } : {};
+    const child = spawn(
+      process.execPath,
+      [
+        "--expose-gc",
+        // As `npm start` runs it: a larger young generation, so that the many short-lived strings of
+        // frames die there instead of being promoted (fewer, shorter collections).
+        "--max-semi-space-size=32",
+        script,
+        dataDir,
+        String(port),
+      ],
+      {
+        stdio: ["ignore", "pipe", "inherit"],
+        env: { ...process.env, CROSSBONES_BENCH_STORE: JSON.stringify({ ...store, ...shared }) },
+      },
+    );
+    await new Promise<void>((resolve) => child.stdout?.once("data", () => resolve()));
+    return new ServerProcess(child, `http://127.0.0.1:${port}`);
+  }
+
+  get pid(): number {
+    return this.child.pid as number;
+  }
+
+  /** The server's memory after a full garbage collection (it prints it on SIGUSR2). */
+  collected(): Promise<{
+    rss: number;
+    heapUsed: number;
+    heapTotal: number;
+    external: number;
+    lagP99: number;
+    lagMax: number;
+  }> {
+    return new Promise((resolve) => {
+      const onData = (d: Buffer) => {
+        const m = /^mem (.*)$/m.exec(d.toString());
+        if (!m) return;
+        this.child.stdout?.off("data", onData);
+        resolve(JSON.parse(m[1]));
+      };
+      this.child.stdout?.on("data", onData);
+      this.child.kill("SIGUSR2");
+    });
+  }
+}
+
+/** The sum of every process's figures (memory), and the worst of their loop delays. */
+async function collectAll(servers: readonly ServerProcess[]) {
+  const all = await Promise.all(servers.map((s) => s.collected()));
+  return {
+    rss: all.reduce((n, m) => n + m.rss, 0),
+    heapUsed: all.reduce((n, m) => n + m.heapUsed, 0),
+    lagP99: Math.max(...all.map((m) => m.lagP99)),
+    lagMax: Math.max(...all.map((m) => m.lagMax)),
+    each: all,
+  };
+}
+
 async function main(): Promise<void> {
   const o = options(process.argv.slice(2));
   const dataDir = mkdtempSync(join(tmpdir(), "crossbones-bench-"));
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  const script = fileURLToPath(new URL("./server-process.mjs", import.meta.url));
-  const child = spawn(
-    process.execPath,
-    [
-      "--expose-gc",
-      // As `npm start` runs it: a larger young generation, so that the many short-lived strings of
-      // frames die there instead of being promoted (fewer, shorter collections).
-      "--max-semi-space-size=32",
-      script,
-      dataDir,
-      String(port),
-    ],
-    {
-      stdio: ["ignore", "pipe", "inherit"],
-    },
-  );
-  await new Promise<void>((resolve) => child.stdout.once("data", () => resolve()));
-  /** The server's memory after a full garbage collection (it prints it on SIGUSR2). */
-  const collected = () =>
-    new Promise<{ rss: number; heapUsed: number; heapTotal: number; external: number; lagP99: number; lagMax: number }>(
-      (resolve) => {
-        const onData = (d: Buffer) => {
-          const m = /^mem (.*)$/m.exec(d.toString());
-          if (!m) return;
-          child.stdout.off("data", onData);
-          resolve(JSON.parse(m[1]));
-        };
-        child.stdout.on("data", onData);
-        child.kill("SIGUSR2");
-      },
-    );
-  const url = `http://127.0.0.1:${port}`;
-  const pid = child.pid as number;
+  const svc = o.postgres ? await services() : null;
+  const servers: ServerProcess[] = [];
+  for (let i = 0; i < o.processes; i++)
+    servers.push(await ServerProcess.start(dataDir, o.processes > 1 ? svc : null, svc));
+  const redis = svc && o.processes > 1 ? new Redis(svc.redisUrl) : null;
+  const pids = servers.map((s) => s.pid);
+  const usageAll = () => {
+    const u = pids.map(usage);
+    return { cpu: u.reduce((n, x) => n + x.cpu, 0), rss: u.reduce((n, x) => n + x.rss, 0) };
+  };
+  const collected = () => collectAll(servers);
   const idle = await collected();
   // Every game at four seats: Partner needs them, and French and Cut Throat are measured alike.
   const players = 4;
@@ -237,7 +324,11 @@ async function main(): Promise<void> {
   let measuring = false;
   const runs: Seat[] = [];
   const started = performance.now();
+  const urls = servers.map((x) => x.url);
   for (let i = 0; i < o.tables; i++) {
+    // Made on one process; with several, each of its people is connected to another in turn.
+    const url = urls[i % urls.length];
+    const seatUrl = (s: number) => urls[(i + s) % urls.length];
     const guests = (await Promise.all(
       Array.from({ length: players }, (_, s) => post(url, "/api/guests", { name: `P${i}-${s}` })),
     )) as { token: string }[];
@@ -260,7 +351,7 @@ async function main(): Promise<void> {
     for (const [s, g] of guests.entries()) {
       if (s > 0) {
         // The others take their seats through the socket, as a client does.
-        const socket = new WebSocket(`${url.replace("http", "ws")}/ws`);
+        const socket = new WebSocket(`${seatUrl(s).replace("http", "ws")}/ws`);
         await new Promise<void>((resolve) => socket.once("open", () => resolve()));
         socket.send(JSON.stringify({ t: "hello", protocol: PROTOCOL, token: g.token }));
         socket.send(JSON.stringify({ t: "sit", table: code }));
@@ -269,7 +360,7 @@ async function main(): Promise<void> {
         );
         socket.close();
       }
-      const seat = new Seat(url, g.token, code, table);
+      const seat = new Seat(seatUrl(s), g.token, code, table);
       await seat.open();
       runs.push(seat);
     }
@@ -280,7 +371,8 @@ async function main(): Promise<void> {
   await new Promise((r) => setTimeout(r, 5000));
   // The server's loop delay is counted from here (the report resets it; the GC comes before t0).
   const start = await collected();
-  const before = usage(pid);
+  const before = usageAll();
+  const services0 = { postgres: postgresCpu(), redis: redis ? await redisCpu(redis) : 0 };
   const ours = process.cpuUsage();
   // The clients share the machine: how late their own event loop runs is part of every latency.
   const lag = monitorEventLoopDelay({ resolution: 10 });
@@ -290,7 +382,7 @@ async function main(): Promise<void> {
   const t0 = performance.now();
   // A soak says how it goes every minute (on standard error; the figures stay on standard output).
   const progress = setInterval(() => {
-    const u = usage(pid);
+    const u = usageAll();
     process.stderr.write(
       `${Math.round((performance.now() - t0) / 1000)} s: ${latencies.length} actions, rss ${Math.round(u.rss / 2 ** 20)} MB\n`,
     );
@@ -299,20 +391,32 @@ async function main(): Promise<void> {
   clearInterval(progress);
   measuring = false;
   const seconds = (performance.now() - t0) / 1000;
-  const after = usage(pid);
+  const after = usageAll();
+  const services1 = { postgres: postgresCpu(), redis: redis ? await redisCpu(redis) : 0 };
   const live = await collected();
   for (const s of runs) s.close();
-  child.kill("SIGTERM");
+  for (const x of servers) x.child.kill("SIGTERM");
+  await Promise.all(servers.map((x) => new Promise((r) => x.child.once("exit", r))));
+  redis?.disconnect();
+  await svc?.cleanUp();
   rmSync(dataDir, { recursive: true, force: true });
 
   const sorted = [...latencies].sort((a, b) => a - b);
   const line = (name: string, value: number, unit: string) =>
     process.stdout.write(`${name}: ${Math.round(value * 100) / 100} ${unit}\n`);
-  line("server tables", o.tables, `live tables (${o.game}, ${players} people each; set up in ${Math.round(ramp)} s)`);
+  const store = o.processes > 1 ? "PostgreSQL and Redis" : o.postgres ? "PostgreSQL" : "SQLite";
+  line(
+    "server tables",
+    o.tables,
+    `live tables (${o.game}, ${players} people each; set up in ${Math.round(ramp)} s) on ${o.processes} process(es), ${store}`,
+  );
   line("server actions", latencies.length / seconds, "actions/s");
   line("server action to all seats p50", quantile(sorted, 0.5), "ms");
   line("server action to all seats p99", quantile(sorted, 0.99), "ms");
-  line("server cpu", ((after.cpu - before.cpu) / seconds) * 100, "% of one core");
+  line("server cpu", ((after.cpu - before.cpu) / seconds) * 100, "% of one core (all server processes)");
+  if (svc)
+    line("postgres cpu", (postgresUsed(services0.postgres, services1.postgres) / seconds) * 100, "% of one core");
+  if (redis) line("redis cpu", ((services1.redis - services0.redis) / seconds) * 100, "% of one core");
   const client = process.cpuUsage(ours);
   line("clients cpu", ((client.user + client.system) / 1e6 / seconds) * 100, "% of one core (the measuring process)");
   line("clients event loop delay p99", lag.percentile(99) / 1e6, "ms (part of every latency above)");

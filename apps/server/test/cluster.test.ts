@@ -114,6 +114,8 @@ describe("three processes on Redis and PostgreSQL", () => {
         },
         SEED,
         KILLS,
+        // A cluster recovers faster than a restart: more games, so that every kill finds hands in play.
+        2,
       );
       process.stdout.write(`cluster kill -9 (seed ${SEED}): ${r.summary}\n`);
       expect(r.problems).toEqual([]);

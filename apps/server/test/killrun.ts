@@ -127,11 +127,15 @@ const PLANS: Plan[] = [
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Plays every plan's table through `kills` kills: the problems found, and what happened. */
+/**
+ * Plays every plan's table through `kills` kills (each table playing `more` games beyond its plan's,
+ * for a fleet that recovers faster than the games last): the problems found, and what happened.
+ */
 export async function runKills(
   fleet: Fleet,
   SEED: number,
   KILLS: number,
+  more = 0,
 ): Promise<{
   problems: string[];
   summary: string;
@@ -157,7 +161,8 @@ export async function runKills(
       people.forEach((seat, k) => {
         const play = random(SEED + 31 * t + seat);
         const leave = plan.leave?.seat === seat ? plan.leave.after : Infinity;
-        seats.push(new ReconnectingSeat(url, guests[k].token, code, seat, play, k > 0, plan.rematches ?? 0, leave));
+        const rematches = (plan.rematches ?? 0) + more;
+        seats.push(new ReconnectingSeat(url, guests[k].token, code, seat, play, k > 0, rematches, leave));
       });
     }
     const byTable = (code: string) => seats.filter((s) => s.code === code);
@@ -181,7 +186,8 @@ export async function runKills(
     const phaseOf = (code: string): string => {
       const l = latestOf(code);
       if (!l) return "waiting";
-      if (l.view.finished) return l.table.game >= (PLANS[codes.indexOf(code)].rematches ?? 0) ? "over" : "rematch";
+      if (l.view.finished)
+        return l.table.game >= (PLANS[codes.indexOf(code)].rematches ?? 0) + more ? "over" : "rematch";
       return l.view.phase;
     };
     const kills: Kill[] = [];

@@ -31,8 +31,10 @@ let dir: string;
 
 beforeAll(async () => {
   requireBuilt();
-  // Deals wait (a little) for the seeds of the people at the table, as they do by default.
-  server = await startOnlineServer({ seedWait: 2000 });
+  // Deals wait for the seeds of the people at the table, as they do by default; long enough for a
+  // command to start on a busy machine (the first deal is committed to when the table is made,
+  // before the command has started). A seed that comes ends the wait at once.
+  server = await startOnlineServer({ seedWait: 10_000 });
   dir = mkdtempSync(join(tmpdir(), "crossbones-cli-test-"));
 });
 afterAll(async () => {

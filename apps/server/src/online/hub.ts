@@ -106,6 +106,11 @@ export class Hub {
   private readonly fids = new Map<string, Follower>();
   /** Followers on other processes of the tables owned here, by id. */
   private readonly remotes = new Map<string, RemoteFollower>();
+  /**
+   * Where tables owned elsewhere live, as last looked up (forgotten when the owner changes, dies or
+   * says the table is not there: the next request looks again).
+   */
+  private readonly owners = new Map<string, string>();
   /** Requests to other processes waiting for their answer: the table and its owner asked. */
   private readonly pending = new Map<string, { code: string; pid: string; done: (result: OpResult) => void }>();
   /** Players connected here who wait for quick match (the others' processes tell them apart). */
@@ -251,6 +256,7 @@ export class Hub {
     const fence = (await this.store.claim(code)) as number;
     const table = LiveTable.rebuild(code, checked.value, await this.store.log(code), fence, this.deps);
     this.tables.set(code, table);
+    this.owners.delete(code);
     if (this.cluster) {
       await this.cluster.announce(code, this.cluster.pid);
       // Followers here who followed it elsewhere follow it here now.
@@ -265,8 +271,13 @@ export class Hub {
       const own = this.tables.get(code);
       if (own && !own.stopped) return { local: own };
       if (this.cluster) {
+        const known = this.owners.get(code);
+        if (known) return { remote: known };
         const owner = await this.cluster.owner(code);
-        if (owner !== null && owner !== this.cluster.pid) return { remote: owner };
+        if (owner !== null && owner !== this.cluster.pid) {
+          this.owners.set(code, owner);
+          return { remote: owner };
+        }
       }
       const loaded = await this.load(code);
       if (loaded !== "elsewhere") return loaded ? { local: loaded } : null;
@@ -281,6 +292,7 @@ export class Hub {
       if (!route) return null;
       const result = "local" in route ? await runOp(route.local, op) : await this.request(route.remote, code, op);
       if (result.m !== "moved") return result;
+      this.owners.delete(code);
       // The owner is gone or going: its lease runs out within a few seconds, then someone takes it.
       await sleep(250 + attempt * 100);
     }
@@ -336,7 +348,10 @@ export class Hub {
     if (!mine?.has(follower)) return;
     this.detach(follower, mine.get(follower) as Link);
     mine.delete(follower);
-    if (mine.size === 0) this.follows.delete(code);
+    if (mine.size === 0) {
+      this.follows.delete(code);
+      this.owners.delete(code);
+    }
   }
 
   private detach(follower: Follower, link: Link): void {
@@ -419,6 +434,7 @@ export class Hub {
         this.fids.get(m.fid)?.send(m.text);
         return;
       case "moved":
+        this.owners.delete(m.code);
         setTimeout(() => this.refollow(m.code), 200).unref();
         return;
       case "player":
@@ -428,6 +444,8 @@ export class Hub {
   }
 
   private ownerChanged(code: string, pid: string | null): void {
+    if (pid === null || pid === this.cluster?.pid) this.owners.delete(code);
+    else if (this.owners.has(code) || this.follows.has(code)) this.owners.set(code, pid);
     // Requests waiting on the old owner go to the new one now.
     for (const p of this.pending.values()) if (p.code === code && p.pid !== pid) p.done({ m: "moved" });
     if (this.follows.has(code)) this.refollow(code);
@@ -438,6 +456,7 @@ export class Hub {
   /** Processes that died: their followers here are gone, and their tables are taken (by one of us each). */
   private takeOver(pids: string[]): void {
     const dead = new Set(pids);
+    for (const [code, pid] of this.owners) if (dead.has(pid)) this.owners.delete(code);
     for (const [fid, r] of this.remotes) {
       if (!dead.has(r.from)) continue;
       this.remotes.delete(fid);
