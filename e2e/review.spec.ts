@@ -55,12 +55,26 @@ test("a finished French hand is reviewed from the score sheet, then the stats pa
   await page.getByTestId("review-cancel").click();
   await expect(page.getByTestId("review-status")).toHaveText("Review cancelled.");
   await watchLongTasks(page);
+  // Every text the status line shows, recorded in the page as it changes.
+  await page.evaluate(() => {
+    const w = window as unknown as { statuses: string[] };
+    w.statuses = [];
+    const status = document.querySelector("[data-testid=review-status]");
+    if (status)
+      new MutationObserver(() => w.statuses.push(status.textContent ?? "")).observe(status, {
+        childList: true,
+        subtree: true,
+        characterData: true,
+      });
+  });
   await page.getByRole("button", { name: "Review again" }).click();
 
-  // Progress from the first decision, then the summary line.
-  await expect(page.getByTestId("review-decision")).toBeVisible();
+  // Progress from the first decision, then the summary line and the decisions.
   const summary = page.getByTestId("review-summary");
   await expect(summary).toBeVisible({ timeout: 30_000 });
+  const statuses = await page.evaluate(() => (window as unknown as { statuses: string[] }).statuses);
+  expect(statuses).toContainEqual(expect.stringMatching(/^Analysing decision 1 of \d+…/));
+  await expect(page.getByTestId("review-decision")).toBeVisible();
   await expect(summary).toHaveText(/^\d+ decisions? · \d+ mistakes? · \d+(\.\d)? points lost to mistakes$/);
   const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
   test.info().annotations.push({ type: "long tasks during the review (ms)", description: JSON.stringify(longTasks) });

@@ -44,6 +44,7 @@ export function reviewBench(line: (name: string, value: number, unit: string) =>
   line("web review of a French hand in the worker (max)", r.reviewMaxMs, "ms");
   line("web longest main-thread task while reviewing (Chromium trace)", r.longestTracedTaskMs, "ms");
   line("web main-thread tasks over 50 ms while reviewing (Chromium trace)", r.tracedTasksOver50Ms, "tasks");
+  line("web longest main-thread task drawing the finished review (Chromium trace)", r.longestDrawingTaskMs, "ms");
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

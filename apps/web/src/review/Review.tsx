@@ -188,21 +188,26 @@ export function Review({ t, settings, record, hand, naming, gameId, onBack }: Re
     [scene, settings.pips, t],
   );
   const readElement = useMemo(() => shown && <ReadTablePanel t={t} read={shown.read} name={name} />, [shown, t]);
-  // The first decision's screen is laid out in three tasks (its text, then the board, then the
-  // panel): in one, the browser's first layout of all of it took over 50 ms on a loaded machine.
+  // While the worker analyses, the page shows only the progress: the decisions, the board and the
+  // panel are drawn once it is over (done, cancelled or failed), in three tasks (the decision,
+  // then the board, then the panel). Drawn as each decision arrived, the first layouts and paints
+  // of the screen ran to 60-110 ms on a loaded machine, competing with the analysis itself.
   const [stage, setStage] = useState(0);
-  const started = shown !== null;
+  const ready = shown !== null && status !== "running" && status !== "finding";
   useEffect(() => {
-    if (!started) {
+    if (!ready) {
       setStage(0);
       return;
     }
     let timer = setTimeout(() => {
       setStage(1);
-      timer = setTimeout(() => setStage(2), 0);
+      timer = setTimeout(() => {
+        setStage(2);
+        timer = setTimeout(() => setStage(3), 0);
+      }, 0);
     }, 0);
     return () => clearTimeout(timer);
-  }, [started]);
+  }, [ready]);
 
   const move = (m: Move, pose: boolean) => moveText(t, layout, m, pose);
   const played = (d: DecisionReview) => {
@@ -277,7 +282,7 @@ export function Review({ t, settings, record, hand, naming, gameId, onBack }: Re
           </button>
         </div>
       </div>
-      {current && (
+      {current && stage >= 1 && (
         <div class="review-body">
           <section class="review-decision card" aria-labelledby="decision-title" data-testid="review-decision">
             <div class="review-steps">
@@ -347,8 +352,8 @@ export function Review({ t, settings, record, hand, naming, gameId, onBack }: Re
               </label>
             </fieldset>
           </section>
-          {stage >= 1 && boardElement ? boardElement : <div class="board" />}
-          {stage >= 2 && readElement}
+          {stage >= 2 && boardElement ? boardElement : <div class="board" />}
+          {stage >= 3 && readElement}
         </div>
       )}
     </main>
