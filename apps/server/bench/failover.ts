@@ -14,6 +14,7 @@
 import { ChildServer } from "../test/child.js";
 import { ReconnectingSeat, random } from "../test/players.js";
 import { services } from "../test/services.js";
+import { post } from "./http.js";
 
 function option(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -26,16 +27,6 @@ const LEASE = option("lease", 2000);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const quantile = (sorted: readonly number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-
-async function post(url: string, path: string, body: unknown, token?: string): Promise<unknown> {
-  const r = await fetch(`${url}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!r.ok) throw new Error(`${path}: ${r.status} ${await r.text()}`);
-  return r.json();
-}
 
 async function main(): Promise<void> {
   const svc = await services();

@@ -24,6 +24,7 @@ import { PROTOCOL } from "@crossbones/protocol";
 import { Redis } from "ioredis";
 import WebSocket from "ws";
 import { type Services, services } from "../test/services.js";
+import { post } from "./http.js";
 
 interface Options {
   readonly tables: number;
@@ -89,16 +90,6 @@ async function redisCpu(redis: Redis): Promise<number> {
 
 const quantile = (sorted: readonly number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-
-async function post(url: string, path: string, body: unknown, token?: string): Promise<unknown> {
-  const r = await fetch(`${url}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!r.ok) throw new Error(`${path}: ${r.status} ${await r.text()}`);
-  return r.json();
-}
 
 /** Where a table frame says its game, version, seat, whose turn and the coming deal's commitment. */
 const GAME = /"game":(\d+)/;

@@ -74,6 +74,20 @@ async function metric(node: ChildServer, line: string): Promise<number> {
   return found ? Number(found.slice(line.length + 1)) : 0;
 }
 
+/** A French table made on `node` by a new guest, Ana, with three bots. */
+async function soloTable(node: ChildServer): Promise<{ ana: { token: string }; code: string }> {
+  const ana = await guest(node.url, "Ana");
+  const setup: TableSetup = {
+    game: "french",
+    players: 4,
+    options: { target: 40 },
+    seats: ["human", "bot:easy", "bot:easy", "bot:easy"],
+    clock: null,
+    private: true,
+  };
+  return { ana, code: await createTable(node.url, ana.token, setup) };
+}
+
 describe("three processes on Redis and PostgreSQL", () => {
   it(`${GAMES} random games with each table's people on different processes: valid records, no leaks`, async () => {
     const started = Date.now();
@@ -127,16 +141,7 @@ describe("three processes on Redis and PostgreSQL", () => {
   }, 400_000);
 
   it("a stale owner, paused past its lease, writes nothing more once another took its table", async () => {
-    const ana = await guest(nodes[0].url, "Ana");
-    const setup: TableSetup = {
-      game: "french",
-      players: 4,
-      options: { target: 40 },
-      seats: ["human", "bot:easy", "bot:easy", "bot:easy"],
-      clock: null,
-      private: true,
-    };
-    const code = await createTable(nodes[0].url, ana.token, setup);
+    const { ana, code } = await soloTable(nodes[0]);
     const owner = (await ownerOf(code)) as ChildServer;
     expect(owner).toBe(nodes[0]);
     // Ana plays from another process.
@@ -192,16 +197,7 @@ describe("three processes on Redis and PostgreSQL", () => {
   }, 120_000);
 
   it("SIGTERM hands a process's tables over at once: another owns them before any lease could run out", async () => {
-    const ana = await guest(nodes[1].url, "Ana");
-    const setup: TableSetup = {
-      game: "french",
-      players: 4,
-      options: { target: 40 },
-      seats: ["human", "bot:easy", "bot:easy", "bot:easy"],
-      clock: null,
-      private: true,
-    };
-    const code = await createTable(nodes[1].url, ana.token, setup);
+    const { ana, code } = await soloTable(nodes[1]);
     const owner = nodes[1];
     expect(await ownerOf(code)).toBe(owner);
     const a = await TestClient.connect(nodes[2].url, ana.token);
