@@ -119,18 +119,17 @@ export function Review({ t, settings, record, hand, naming, gameId, onBack }: Re
           performance.measure("review-hand", { start: begun });
           setSummary(r);
           setStatus("done");
-          if (gameId !== undefined) {
-            // Only the player's own decisions count in their stats.
-            if (seat === viewer)
-              void saveReview({
-                gameId,
-                hand,
-                at: Date.now(),
-                unit: r.unit,
-                decisions: r.decisions.length,
-                mistakes: r.mistakes,
-                lost: r.lost,
-              });
+          // Kept for the stats: only the player's own decisions, in a game history keeps.
+          if (gameId !== undefined && seat === viewer) {
+            void saveReview({
+              gameId,
+              hand,
+              at: Date.now(),
+              unit: r.unit,
+              decisions: r.decisions.length,
+              mistakes: r.mistakes,
+              lost: r.lost,
+            });
           }
         },
         onError: (message) => {
@@ -167,8 +166,8 @@ export function Review({ t, settings, record, hand, naming, gameId, onBack }: Re
 
   const shown = reviews[Math.min(at, reviews.length - 1)] ?? null;
   const current = shown?.review ?? null;
-  // Progress messages re-render the screen; the board and the panel stay as they are (the same
-  // vnode is not diffed again), so each message costs the main thread little.
+  // The board and the panel are the same vnodes until the decision or the board shown changes,
+  // so a re-render (a key, a status) does not diff them again.
   const scene = shown ? (better ? shown.better : shown.before) : null;
   const boardElement = useMemo(
     () =>
