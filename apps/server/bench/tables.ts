@@ -242,6 +242,8 @@ class ServerProcess {
         // As `npm start` runs it: a larger young generation, so that the many short-lived strings of
         // frames die there instead of being promoted (fewer, shorter collections).
         "--max-semi-space-size=32",
+        // More for the server processes, e.g. "--cpu-prof --cpu-prof-dir=prof" to profile them.
+        ...(process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean),
         script,
         dataDir,
         String(port),

@@ -107,6 +107,9 @@ describe("three processes on Redis and PostgreSQL", () => {
     expect(run.totals.proofs).toBeGreaterThanOrEqual(run.totals.hands);
     // Every process owned tables and applied their actions.
     expect(perNode.every((n) => n > 0)).toBe(true);
+    // Each is ready: its database and Redis answer.
+    for (const n of nodes)
+      expect(await (await fetch(`${n.url}/readyz`)).json()).toEqual({ ok: true, database: "ok", redis: "ok" });
   }, 600_000);
 
   it(`kill -9 the owner of the busiest tables ${KILLS} times: another takes them over, nothing is lost`, async () => {

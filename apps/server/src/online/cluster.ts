@@ -36,6 +36,8 @@ return 1`;
 export interface ClusterEvents {
   /** A message to this process. */
   message(message: unknown): void;
+  /** A frame for one of this process's followers of a table owned elsewhere. */
+  frame(fid: string, text: string): void;
   /** A table's owner changed (null: released or lost; whoever follows it should look again). */
   owner(code: string, pid: string | null): void;
   /** These processes stopped renewing their lease: their tables may be taken over. */
@@ -51,8 +53,8 @@ export class Cluster {
   private renewer: NodeJS.Timeout | null = null;
   private sweeper: NodeJS.Timeout | null = null;
   private lastRenewed = 0;
-  /** Messages waiting for the next flush, by process. */
-  private readonly outbox = new Map<string, unknown[]>();
+  /** Lines waiting for the next flush, by process (see `send`). */
+  private readonly outbox = new Map<string, string[]>();
   private flushing = false;
 
   private constructor(
@@ -94,18 +96,21 @@ export class Cluster {
   }
 
   private receive(channel: string, data: string): void {
-    let parsed: unknown;
     try {
-      parsed = JSON.parse(data);
+      if (channel === `${this.prefix}owners`) {
+        const m = JSON.parse(data) as { code: string; pid: string | null };
+        if (m.pid !== this.pid) this.events.owner(m.code, m.pid);
+        return;
+      }
+      for (const line of data.split("\n")) {
+        if (line.startsWith("F")) {
+          const space = line.indexOf(" ");
+          this.events.frame(line.slice(1, space), line.slice(space + 1));
+        } else this.events.message(JSON.parse(line.slice(1)));
+      }
     } catch {
-      return;
+      // Not ours (another version on the same prefix?): nothing to do with it.
     }
-    if (channel === `${this.prefix}owners`) {
-      const m = parsed as { code: string; pid: string | null };
-      if (m.pid !== this.pid) this.events.owner(m.code, m.pid);
-      return;
-    }
-    for (const message of parsed as unknown[]) this.events.message(message);
   }
 
   private async renew(): Promise<void> {
@@ -156,11 +161,26 @@ export class Cluster {
     await this.redis.publish(`${this.prefix}owners`, JSON.stringify({ code, pid }));
   }
 
-  /** Sends `message` to process `pid`; messages are batched (one publish per process per turn of the loop). */
+  /**
+   * Sends `message` to process `pid`. Messages are batched, one publish per process per turn of
+   * the event loop, one line each ("M" and the message's JSON, which has no raw line break).
+   */
   send(pid: string, message: unknown): void {
+    this.queue(pid, `M${JSON.stringify(message)}`);
+  }
+
+  /**
+   * Sends a follower's frame (`text`, the frame's JSON) to process `pid`, as a line of its own
+   * ("F", the follower's id, a space, the text): the text is neither encoded again nor parsed there.
+   */
+  frame(pid: string, fid: string, text: string): void {
+    this.queue(pid, `F${fid} ${text}`);
+  }
+
+  private queue(pid: string, line: string): void {
     const queued = this.outbox.get(pid);
-    if (queued) queued.push(message);
-    else this.outbox.set(pid, [message]);
+    if (queued) queued.push(line);
+    else this.outbox.set(pid, [line]);
     if (!this.flushing) {
       this.flushing = true;
       setImmediate(() => this.flush());
@@ -169,8 +189,7 @@ export class Cluster {
 
   private flush(): void {
     this.flushing = false;
-    for (const [pid, messages] of this.outbox)
-      void this.redis.publish(this.inbox(pid), JSON.stringify(messages)).catch(() => {});
+    for (const [pid, lines] of this.outbox) void this.redis.publish(this.inbox(pid), lines.join("\n")).catch(() => {});
     this.outbox.clear();
   }
 

@@ -77,7 +77,6 @@ type Relay =
       readonly player: string | null;
     }
   | { readonly t: "unfollow"; readonly fid: string }
-  | { readonly t: "frame"; readonly fid: string; readonly text: string }
   | { readonly t: "moved"; readonly code: string }
   | { readonly t: "player"; readonly player: string; readonly message: ServerMessage };
 
@@ -152,6 +151,7 @@ export class Hub {
           options.redisUrl,
           {
             message: (m) => hub?.relay(m as Relay),
+            frame: (fid, text) => hub?.fids.get(fid)?.send(text),
             owner: (code, pid) => hub?.ownerChanged(code, pid),
             dead: (pids) => hub?.takeOver(pids),
             lapsed: () => hub?.recheck(),
@@ -417,7 +417,7 @@ export class Hub {
         }
         const follower: Follower = {
           player: m.player,
-          send: (text) => cluster.send(m.from, { t: "frame", fid: m.fid, text } satisfies Relay),
+          send: (text) => cluster.frame(m.from, m.fid, text),
         };
         this.remotes.set(m.fid, { code: m.code, from: m.from, follower });
         table.follow(follower);
@@ -430,9 +430,6 @@ export class Hub {
         this.tables.get(r.code)?.unfollow(r.follower);
         return;
       }
-      case "frame":
-        this.fids.get(m.fid)?.send(m.text);
-        return;
       case "moved":
         this.owners.delete(m.code);
         setTimeout(() => this.refollow(m.code), 200).unref();
