@@ -17,6 +17,7 @@ import {
   ismcts,
   LINE_SEARCH,
   type MoveStat,
+  PARTNER_SEARCH,
   pimc,
   type Scoring,
   type SearchParams,
@@ -40,6 +41,7 @@ export function analyse(
   const params: SearchParams = {
     ...DEFAULT_SEARCH,
     ...(view.rules.game === "french" ? {} : LINE_SEARCH),
+    ...(view.rules.game === "partner" ? PARTNER_SEARCH : {}),
     ...options.params,
     ...(options.iterations !== undefined
       ? { iterations: options.iterations, timeMs: options.timeMs ?? 0 }

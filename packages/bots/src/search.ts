@@ -111,6 +111,14 @@ export const LINE_SEARCH: Partial<SearchParams> = {
   modelMix: 0.05,
 };
 
+/**
+ * Partner: the learned opponent model (`model-weights.ts`). The heuristic's softmax reads a hard
+ * partner's plays as a medium's would be read, and a hard partner often does not play like one
+ * (held-out log-likelihood of hard seats' plays: hand-set −1.91 per choice, worse than a uniform
+ * choice, −0.97; learned, −1.04); measured in docs/bots.md.
+ */
+export const PARTNER_SEARCH: Partial<SearchParams> = { modelLearned: 1 };
+
 /** What a hand's end is worth: French scoring options and totals, or line-game match values. */
 export interface Scoring {
   readonly french: FrenchOptions | null;

@@ -232,13 +232,13 @@ function main(argv: string[]): void {
     const score = (m: OpponentModel, level?: string) =>
       mixtureLogLikelihood(m, level ? test.filter((c) => c.level === level) : test).toFixed(3);
     const line =
-      `${game}: ${train.length} choices fitted, ${test.length} held out (${((performance.now() - t0) / 1000).toFixed(0)} s); ` +
+      `${game}: ${train.length} choices fitted, ${test.length} held out; ` +
       `held-out log-likelihood per choice, all / easy / medium / hard seats: ` +
       `by kind ${["", ...LEVELS].map((l) => score(model, l || undefined)).join(" / ")}; ` +
       `one model ${["", ...LEVELS].map((l) => score(generic, l || undefined)).join(" / ")}; ` +
       `hand-set ${["", ...LEVELS].map((l) => score(handSet, l || undefined)).join(" / ")}; ` +
       `uniform ${score(uniform)}`;
-    console.log(line);
+    console.log(`${line} (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
     console.log(`  ${JSON.stringify(model)}`);
     notes.push(line);
   }
