@@ -11,7 +11,7 @@ import type { Settings } from "../settings";
 import { Board } from "../ui/Board";
 import { moveText } from "../view/describe";
 import { boardMarks } from "../view/marks";
-import { type DecisionReview, type HandReview, REVIEW_ITERATIONS, REVIEW_SEED } from "./analyse";
+import { type DecisionReview, type HandReview, REVIEW_SEED } from "./analyse";
 import { type ReviewRun, startReview } from "./client";
 import type { Grade } from "./grade";
 import { saveReview } from "./history";
@@ -103,7 +103,7 @@ export function Review({ t, settings, record, hand, naming, gameId, onBack }: Re
     const collected: ReviewedDecision[] = [];
     const begun = performance.now();
     run.current = startReview(
-      { record, hand, seat, options: { iterations: REVIEW_ITERATIONS, seed: REVIEW_SEED } },
+      { record, hand, seat, options: { seed: REVIEW_SEED } },
       {
         onStart: (n, l) => {
           setTotal(n);
