@@ -4,12 +4,14 @@
  * the game and the review in it and its plots, uPlot loaded only then.
  */
 
+import { readFileSync } from "node:fs";
 import {
   applyMove,
   createGame,
   createRng,
   legalMoves,
   makeRecord,
+  parseRecord,
   parseRules,
   randomDeal,
   startHand,
@@ -127,6 +129,14 @@ test("a finished French hand is reviewed from the score sheet, then the stats pa
   await expect(page.getByTestId("chart-french")).toHaveAttribute("data-drawn", "true");
   expect(await loaded()).toBe(true);
   await expect(page.getByTestId("history").locator("li")).toHaveCount(1);
+  // Export all: one file with every record kept, each a record the engine replays.
+  const download = page.waitForEvent("download");
+  await page.getByTestId("export-all").click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe("crossbones-history-1.json");
+  const records = JSON.parse(readFileSync(await file.path(), "utf8")) as unknown[];
+  expect(records).toHaveLength(1);
+  expect(parseRecord(JSON.stringify(records[0])).ok).toBe(true);
   await checkA11y(page, "stats");
   await shot(page, "stats");
 });
