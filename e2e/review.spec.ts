@@ -16,6 +16,7 @@ import {
   randomDeal,
   startHand,
 } from "@crossbones/engine";
+import { COURSES } from "../apps/web/src/tutorial/index";
 import { checkA11y, expect, playByKeyboard, shot, startGame, test } from "./fixtures";
 
 /** A Partner hand between four named players (random legal moves), as another app would record it. */
@@ -159,4 +160,24 @@ test("any record's hand is reviewed from the replay viewer, for the player chose
   await checkA11y(page, "review of a record");
   await page.getByRole("button", { name: "Back" }).click();
   await expect(page.getByTestId("replay-position")).toBeVisible();
+});
+
+test("Read the table beside a lesson and a practice game, from the player's own seat", async ({ page }) => {
+  await page.goto("./");
+  await page.getByTestId("learn").click();
+  await page.getByTestId(`lesson-${COURSES[0].lessons[1].id}`).click();
+  for (let i = 0; i < 2; i++) await page.getByTestId("next").click();
+  await page.getByTestId("lesson-read-toggle").click();
+  const panel = page.getByTestId("read-table");
+  await expect(panel).toContainText("Read the table");
+  await expect(panel).toContainText(/bones? unaccounted for/);
+  await checkA11y(page, "lesson with the table read");
+  await page.getByTestId("lesson-read-toggle").click();
+  await expect(panel).toHaveCount(0);
+
+  await page.locator(".brand").click();
+  await startGame(page, { seed: 12, practice: true });
+  await page.getByTestId("read-toggle").click();
+  await expect(panel).toContainText(/Ruby · \d+ bones/);
+  await expect(page.getByTestId("read-toggle")).toHaveAttribute("aria-pressed", "true");
 });

@@ -7,6 +7,7 @@
 import { type Action, parseBone, viewFor } from "@crossbones/engine";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { Key, T } from "../i18n";
+import { useLiveRead } from "../review/useLiveRead";
 import type { Settings } from "../settings";
 import { Table } from "../ui/Table";
 import { refusalText } from "../view/refusalText";
@@ -170,6 +171,8 @@ function LessonScreen({
   onPractice: (setup: PracticeSetup) => void;
 }) {
   const [run, setRun] = useState<LessonRun>(initial);
+  // "Read the table" from the learner's seat (wide screens: on a phone the lesson has no room).
+  const reading = useLiveRead();
   const bubble = useRef<HTMLDivElement>(null);
   const view = viewOf(run);
   const lesson = view.lesson;
@@ -312,6 +315,17 @@ function LessonScreen({
             >
               ← {t("back")}
             </button>
+            {view.game && !run.finished && (
+              <button
+                type="button"
+                class="read-toggle"
+                onClick={reading.toggle}
+                aria-pressed={reading.on}
+                data-testid="lesson-read-toggle"
+              >
+                {t("read.show")}
+              </button>
+            )}
             {isTask && (
               <button type="button" class="ghost" onClick={() => update(showMe(run))} data-testid="show-me">
                 {t("ui_showMe")}
@@ -361,6 +375,9 @@ function LessonScreen({
           chooserId="choose-target"
           className="lesson-table"
         />
+      )}
+      {!run.finished && view.game && reading.module && (
+        <reading.module.LiveRead t={t} game={view.game} seat={LEARNER} name={name} />
       )}
     </main>
   );

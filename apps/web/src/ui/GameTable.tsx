@@ -9,6 +9,7 @@ import { type Action, moveAction, type Refusal, viewFor } from "@crossbones/engi
 import { useCallback, useEffect, useMemo, useState } from "preact/hooks";
 import { botMove, rankMoves } from "../bots/client";
 import type { T } from "../i18n";
+import { useLiveRead } from "../review/useLiveRead";
 import { act, BOT_NAMES, backTo, botSeed, dealNext, HUMAN, humanView, type Session, undoTarget } from "../session";
 import { type Settings, timing } from "../settings";
 import { click, knock } from "../sound";
@@ -31,10 +32,6 @@ export interface GameTableProps {
   onReview?: (hand: number) => void;
 }
 
-/** The "Read the table" panel of practice games, loaded when first shown. */
-type LiveReadModule = typeof import("../review/LiveRead");
-let liveRead: Promise<LiveReadModule> | null = null;
-
 export function useSeatName(t: T): (seat: number) => string {
   return useCallback((seat: number) => (seat === HUMAN ? t("you") : (BOT_NAMES[seat] ?? `#${seat}`)), [t]);
 }
@@ -49,19 +46,7 @@ export function GameTable({ session, settings, t, update, onNewGame, onExport, o
   // opens by itself; Esc closes it to study the board, and the bar's buttons bring it back.
   const [panel, setPanel] = useState<{ version: number; open: Panel } | null>(null);
   // Practice: "Read the table" beside the game (off at other tables).
-  const [reading, setReading] = useState<LiveReadModule | null | "off">("off");
-  const toggleReading = () => {
-    if (reading !== "off") {
-      setReading("off");
-      return;
-    }
-    setReading(null);
-    liveRead ??= import("../review/LiveRead");
-    liveRead.then(
-      (m) => setReading((cur) => (cur === "off" ? cur : m)),
-      () => setReading("off"),
-    );
-  };
+  const reading = useLiveRead();
 
   // Bots: ask the worker with the bot's own view, then wait long enough for the last play to be seen.
   useEffect(() => {
@@ -202,7 +187,7 @@ export function GameTable({ session, settings, t, update, onNewGame, onExport, o
               <button type="button" onClick={onUndo} disabled={back === null} aria-keyshortcuts="U">
                 {t("undo")}
               </button>
-              <button type="button" onClick={toggleReading} aria-pressed={reading !== "off"} data-testid="read-toggle">
+              <button type="button" onClick={reading.toggle} aria-pressed={reading.on} data-testid="read-toggle">
                 {t("read.show")}
               </button>
             </>
@@ -226,8 +211,8 @@ export function GameTable({ session, settings, t, update, onNewGame, onExport, o
           onReview={onReview && (() => onReview(last))}
         />
       )}
-      {practice && reading !== "off" && reading !== null && !between && (
-        <reading.LiveRead t={t} game={session.game} seat={HUMAN} name={name} />
+      {practice && reading.module && !between && (
+        <reading.module.LiveRead t={t} game={session.game} seat={HUMAN} name={name} />
       )}
       {open === "end" && (
         <GameEnd view={view} t={t} name={name} onNewGame={onNewGame} onExport={onExport} onClose={() => show(null)} />
