@@ -315,10 +315,13 @@ async function main(): Promise<void> {
 
   const latencies: number[] = [];
   let measuring = false;
-  const runs: Seat[] = [];
   const started = performance.now();
   const urls = servers.map((x) => x.url);
-  for (let i = 0; i < o.tables; i++) {
+  const runs: Seat[][] = [];
+  /** Sets up table `i`: its guests, the table, its people seated and following it. */
+  const setUp = async (i: number): Promise<void> => {
+    const seats: Seat[] = [];
+    runs[i] = seats;
     // Made on one process; with several, each of its people is connected to another in turn.
     const url = urls[i % urls.length];
     const seatUrl = (s: number) => urls[(i + s) % urls.length];
@@ -355,11 +358,19 @@ async function main(): Promise<void> {
       }
       const seat = new Seat(seatUrl(s), g.token, code, table);
       await seat.open();
-      runs.push(seat);
+      seats.push(seat);
     }
-  }
+  };
+  // A few tables at a time (as many people would arrive), so that a thousand are ready in minutes.
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < o.tables) await setUp(next++);
+    }),
+  );
   const ramp = (performance.now() - started) / 1000;
-  const tables = runs.filter((_, i) => i % players === 0).map((s) => s.run);
+  const tables = runs.map((seats) => seats[0].run);
+  const all = runs.flat();
   // Let the tables settle into play, then measure.
   await new Promise((r) => setTimeout(r, 5000));
   // The server's loop delay is counted from here (the report resets it; the GC comes before t0).
@@ -387,7 +398,7 @@ async function main(): Promise<void> {
   const after = usageAll();
   const services1 = { postgres: postgresCpu(), redis: redis ? await redisCpu(redis) : 0 };
   const live = await collected();
-  for (const s of runs) s.close();
+  for (const s of all) s.close();
   for (const x of servers) x.child.kill("SIGTERM");
   await Promise.all(servers.map((x) => new Promise((r) => x.child.once("exit", r))));
   redis?.disconnect();
