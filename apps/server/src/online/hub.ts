@@ -390,7 +390,12 @@ export class Hub {
     for (const [fid, r] of this.remotes) if (r.code === table.code) this.remotes.delete(fid);
     // Its followers look again: at the new owner, or here once the table loads again.
     const again = () => this.refollow(table.code);
-    if (this.cluster) void this.cluster.release(table.code).finally(() => setTimeout(again, 100).unref());
+    // (Redis may be away: the lease then runs out by itself.)
+    if (this.cluster)
+      void this.cluster
+        .release(table.code)
+        .catch(() => {})
+        .then(() => setTimeout(again, 100).unref());
     else setTimeout(again, 1000).unref();
   }
 
@@ -461,20 +466,28 @@ export class Hub {
     }
     const cluster = this.cluster as Cluster;
     for (const pid of pids)
-      void cluster.ownedBy(pid).then((codes) => {
-        for (const code of codes) void this.load(code).catch(() => {});
-      });
+      void cluster.ownedBy(pid).then(
+        (codes) => {
+          for (const code of codes) void this.load(code).catch(() => {});
+        },
+        // Redis away: the next sweep tries again.
+        () => {},
+      );
   }
 
   /** This process's lease lapsed (it was paused): drop every table another process took meanwhile. */
   private recheck(): void {
     const cluster = this.cluster as Cluster;
     for (const [code, table] of this.tables)
-      void cluster.owner(code).then((pid) => {
-        if (pid === cluster.pid || this.tables.get(code) !== table) return;
-        table.stop();
-        this.failed(table, "lapsed");
-      });
+      void cluster.owner(code).then(
+        (pid) => {
+          if (pid === cluster.pid || this.tables.get(code) !== table) return;
+          table.stop();
+          this.failed(table, "lapsed");
+        },
+        // Redis away: the fence still refuses this process's writes if the table moved.
+        () => {},
+      );
   }
 
   // ---- quick match

@@ -120,7 +120,11 @@ export class PgStore implements Store {
   }
 
   async playerName(id: string): Promise<string | null> {
-    const r = await this.pool.query<{ name: string }>("SELECT name FROM players WHERE id = $1", [id]);
+    const r = await this.pool.query<{ name: string }>({
+      name: "player-name",
+      text: "SELECT name FROM players WHERE id = $1",
+      values: [id],
+    });
     return r.rows[0]?.name ?? null;
   }
 
@@ -141,7 +145,11 @@ export class PgStore implements Store {
   }
 
   async setStatus(code: string, status: string, fence: number): Promise<void> {
-    await this.pool.query("UPDATE tables SET status = $2 WHERE code = $1 AND fence = $3", [code, status, fence]);
+    await this.pool.query({
+      name: "set-status",
+      text: "UPDATE tables SET status = $2 WHERE code = $1 AND fence = $3",
+      values: [code, status, fence],
+    });
   }
 
   async claim(code: string): Promise<number | null> {
@@ -153,16 +161,22 @@ export class PgStore implements Store {
   }
 
   async append(code: string, seq: number, entry: LogEntry, fence: number): Promise<void> {
-    const r = await this.pool.query(
-      `WITH owner AS (SELECT 1 FROM tables WHERE code = $1 AND fence = $4 FOR SHARE)
-       INSERT INTO log (code, seq, entry) SELECT $1, $2, $3 FROM owner`,
-      [code, seq, JSON.stringify(entry), fence],
-    );
+    // A named statement: parsed and planned once per connection (every action comes this way).
+    const r = await this.pool.query({
+      name: "append",
+      text: `WITH owner AS (SELECT 1 FROM tables WHERE code = $1 AND fence = $4 FOR SHARE)
+             INSERT INTO log (code, seq, entry) SELECT $1, $2, $3 FROM owner`,
+      values: [code, seq, JSON.stringify(entry), fence],
+    });
     if (r.rowCount !== 1) throw new FencedError(code, fence);
   }
 
   async addSeat(code: string, player: string): Promise<void> {
-    await this.pool.query("INSERT INTO seats (code, player) VALUES ($1, $2) ON CONFLICT DO NOTHING", [code, player]);
+    await this.pool.query({
+      name: "add-seat",
+      text: "INSERT INTO seats (code, player) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+      values: [code, player],
+    });
   }
 
   async log(code: string): Promise<LogEntry[]> {
