@@ -9,8 +9,9 @@
  * (default 60; a soak: 600), --game french|cutthroat|partner (default french), --store
  * sqlite|postgres (default sqlite), --processes N (default 1; more than one is a cluster on this
  * machine's PostgreSQL and Redis, each table made on one process and its four people connected to
- * four processes in turn, so most frames cross Redis). With PostgreSQL, the CPU of its processes
- * and of Redis is measured too.
+ * four processes in turn, so most frames cross Redis), --sync on|off (PostgreSQL's synchronous
+ * commit, DATABASE_SYNC; default on). With PostgreSQL, the CPU of its processes and of Redis is
+ * measured too.
  */
 
 import { spawn } from "node:child_process";
@@ -32,6 +33,8 @@ interface Options {
   readonly game: "french" | "cutthroat" | "partner";
   readonly processes: number;
   readonly postgres: boolean;
+  /** PostgreSQL waits for the disk at each commit (DATABASE_SYNC). */
+  readonly sync: boolean;
 }
 
 function options(argv: readonly string[]): Options {
@@ -45,6 +48,7 @@ function options(argv: readonly string[]): Options {
     game: get("game", "french") as Options["game"],
     processes: Number(get("processes", "1")),
     postgres: get("store", "sqlite") === "postgres" || Number(get("processes", "1")) > 1,
+    sync: get("sync", "on") !== "off",
   };
 }
 
@@ -230,10 +234,15 @@ class ServerProcess {
     readonly url: string,
   ) {}
 
-  static async start(dataDir: string, cluster: Services | null, postgres: Services | null): Promise<ServerProcess> {
+  static async start(
+    dataDir: string,
+    cluster: Services | null,
+    postgres: Services | null,
+    sync: boolean,
+  ): Promise<ServerProcess> {
     const port = 20000 + Math.floor(Math.random() * 20000);
     const script = fileURLToPath(new URL("./server-process.mjs", import.meta.url));
-    const store = postgres ? { databaseUrl: postgres.databaseUrl } : {};
+    const store = postgres ? { databaseUrl: postgres.databaseUrl, databaseSync: sync } : {};
     const shared = cluster ? { redisUrl: cluster.redisUrl, redisPrefix: cluster.redisPrefix } : {};
     const child = spawn(
       process.execPath,
@@ -301,7 +310,7 @@ async function main(): Promise<void> {
   const svc = o.postgres ? await services() : null;
   const servers: ServerProcess[] = [];
   for (let i = 0; i < o.processes; i++)
-    servers.push(await ServerProcess.start(dataDir, o.processes > 1 ? svc : null, svc));
+    servers.push(await ServerProcess.start(dataDir, o.processes > 1 ? svc : null, svc, o.sync));
   const redis = svc && o.processes > 1 ? new Redis(svc.redisUrl) : null;
   const pids = servers.map((s) => s.pid);
   const usageAll = () => {
@@ -408,7 +417,8 @@ async function main(): Promise<void> {
   const sorted = [...latencies].sort((a, b) => a - b);
   const line = (name: string, value: number, unit: string) =>
     process.stdout.write(`${name}: ${Math.round(value * 100) / 100} ${unit}\n`);
-  const store = o.processes > 1 ? "PostgreSQL and Redis" : o.postgres ? "PostgreSQL" : "SQLite";
+  const pg = `PostgreSQL${o.sync ? "" : " (synchronous commit off)"}`;
+  const store = o.processes > 1 ? `${pg} and Redis` : o.postgres ? pg : "SQLite";
   line(
     "server tables",
     o.tables,
