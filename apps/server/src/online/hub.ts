@@ -371,11 +371,9 @@ export class Hub {
       .then((route) => {
         if (!route) return;
         for (const [follower, link] of mine) {
-          const same =
-            "table" in link
-              ? "local" in route && route.local === link.table
-              : "remote" in route && route.remote === link.pid;
-          if (same) continue;
+          // A follower at this very table stays; one followed through an owner registers again (the
+          // owner may have refused it while it was still loading the table, or be a new one).
+          if ("table" in link && "local" in route && route.local === link.table) continue;
           this.detach(follower, link);
           this.attach(code, follower, route, mine);
         }
