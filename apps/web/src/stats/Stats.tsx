@@ -114,36 +114,20 @@ export function Stats({ t, lang, onBack, onWatch }: StatsProps) {
           </p>
         </section>
       )}
-      {stats.mistakesOverTime.length > 0 && (
-        <section class="card">
-          <h2>{t("stats.mistakesChart")}</h2>
-          <Chart
-            testId="chart-mistakes"
-            points={stats.mistakesOverTime.map((m) => ({ at: m.at, value: m.mistakes }))}
-            label={t("stats.chartLabel", {
-              title: t("stats.mistakesChart"),
-              n: stats.mistakesOverTime.length,
-              first: date(stats.mistakesOverTime[0].at),
-              last: date(stats.mistakesOverTime[stats.mistakesOverTime.length - 1].at),
-            })}
-          />
-        </section>
-      )}
-      {stats.frenchOverTime.length > 0 && (
-        <section class="card">
-          <h2>{t("stats.frenchChart")}</h2>
-          <Chart
-            testId="chart-french"
-            points={stats.frenchOverTime.map((m) => ({ at: m.at, value: m.perHand }))}
-            label={t("stats.chartLabel", {
-              title: t("stats.frenchChart"),
-              n: stats.frenchOverTime.length,
-              first: date(stats.frenchOverTime[0].at),
-              last: date(stats.frenchOverTime[stats.frenchOverTime.length - 1].at),
-            })}
-          />
-        </section>
-      )}
+      <ChartCard
+        t={t}
+        date={date}
+        title={t("stats.mistakesChart")}
+        testId="chart-mistakes"
+        points={stats.mistakesOverTime.map((m) => ({ at: m.at, value: m.mistakes }))}
+      />
+      <ChartCard
+        t={t}
+        date={date}
+        title={t("stats.frenchChart")}
+        testId="chart-french"
+        points={stats.frenchOverTime.map((m) => ({ at: m.at, value: m.perHand }))}
+      />
       {all.length > 0 && (
         <section class="card">
           <h2>{t("stats.history")}</h2>
@@ -179,5 +163,37 @@ export function Stats({ t, lang, onBack, onWatch }: StatsProps) {
       </div>
       {onlineNote && <p role="status">{onlineNote}</p>}
     </main>
+  );
+}
+
+/** One plot over time in a card, labelled with what it shows; nothing without points. */
+function ChartCard({
+  t,
+  date,
+  title,
+  testId,
+  points,
+}: {
+  t: T;
+  date: (ms: number) => string;
+  title: string;
+  testId: string;
+  points: readonly { at: number; value: number }[];
+}) {
+  if (points.length === 0) return null;
+  return (
+    <section class="card">
+      <h2>{title}</h2>
+      <Chart
+        testId={testId}
+        points={points}
+        label={t("stats.chartLabel", {
+          title,
+          n: points.length,
+          first: date(points[0].at),
+          last: date(points[points.length - 1].at),
+        })}
+      />
+    </section>
   );
 }
