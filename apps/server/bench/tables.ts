@@ -10,11 +10,13 @@
  * sqlite|postgres (default sqlite), --processes N (default 1; more than one is a cluster on this
  * machine's PostgreSQL and Redis, each table made on one process and its four people connected to
  * four processes in turn, so most frames cross Redis), --sync on|off (PostgreSQL's synchronous
- * commit, DATABASE_SYNC; default on). With PostgreSQL, the CPU of its processes and of Redis is
- * measured too.
+ * commit, DATABASE_SYNC; default on), --runs N (default 1: the whole measurement N times in a
+ * row, each with fresh server processes and a fresh database, then every figure's median; one run's
+ * tail moves with whatever else the machine does, so a claim quotes the median of several).
+ * With PostgreSQL, the CPU of its processes and of Redis is measured too.
  */
 
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -35,6 +37,7 @@ interface Options {
   readonly postgres: boolean;
   /** PostgreSQL waits for the disk at each commit (DATABASE_SYNC). */
   readonly sync: boolean;
+  readonly runs: number;
 }
 
 function options(argv: readonly string[]): Options {
@@ -49,6 +52,7 @@ function options(argv: readonly string[]): Options {
     processes: Number(get("processes", "1")),
     postgres: get("store", "sqlite") === "postgres" || Number(get("processes", "1")) > 1,
     sync: get("sync", "on") !== "off",
+    runs: Number(get("runs", "1")),
   };
 }
 
@@ -304,8 +308,42 @@ async function collectAll(servers: readonly ServerProcess[]) {
   };
 }
 
+/**
+ * `--runs N`: this bench N times, one after the other, each a process of its own (the argument
+ * list without `--runs`), echoing each run's figures and then, per figure, the median over the
+ * runs and every run's value.
+ */
+function repeat(argv: readonly string[], runs: number): void {
+  const i = argv.indexOf("--runs");
+  const args = [...argv.slice(0, i), ...argv.slice(i + 2)];
+  const figures = new Map<string, { values: number[]; unit: string }>();
+  for (let run = 1; run <= runs; run++) {
+    const out = execFileSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), ...args], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+      maxBuffer: 1 << 24,
+    });
+    process.stdout.write(`run ${run} of ${runs}\n${out}`);
+    for (const m of out.matchAll(/^([^:\n]+): (-?[\d.]+) (.*)$/gm)) {
+      // A run's own extreme ("(max 41.6 ms)") is not the median's.
+      const f = figures.get(m[1]) ?? { values: [], unit: m[3].replace(/ \(max [\d.]+ ms\)/, "") };
+      f.values.push(Number(m[2]));
+      figures.set(m[1], f);
+    }
+  }
+  process.stdout.write(`median of ${runs} runs\n`);
+  for (const [name, { values, unit }] of figures) {
+    const sorted = [...values].sort((a, b) => a - b);
+    process.stdout.write(`${name}: ${quantile(sorted, 0.5)} ${unit} [runs: ${values.join(", ")}]\n`);
+  }
+}
+
 async function main(): Promise<void> {
   const o = options(process.argv.slice(2));
+  if (o.runs > 1) {
+    repeat(process.argv.slice(2), o.runs);
+    return;
+  }
   const dataDir = mkdtempSync(join(tmpdir(), "crossbones-bench-"));
   const svc = o.postgres ? await services() : null;
   const servers: ServerProcess[] = [];
