@@ -521,3 +521,75 @@ function below(rng: Rng, n: number): number {
     if (u < limit) return u % n;
   }
 }
+
+/**
+ * The voids the table knew just before each move of the hand's history: entry `4 * i + s` is the
+ * bones seat s was known not to hold before `view.history[i]` was made, by the same public facts
+ * as `beliefFrom` (passes for want of a play where they prove it, board passes once the first pass
+ * of one is made, F2c), less the bones known held. The medium bot at move i played with these
+ * voids (`beliefFrom` of its view then, on the bones that were still out and not its own), so the
+ * opponent model replays its choices with them (`model.ts`).
+ */
+export function voidsBefore(view: SeatView): Int32Array {
+  const history = view.history;
+  const out = new Int32Array(history.length * 4);
+  const table = view.table;
+  if (!table) return out;
+  const players = view.rules.players;
+  const config = handConfig(view.rules);
+  const french = view.rules.game === "french";
+  const ableCharged = french && view.rules.options.passWhenAblePenalty > 0;
+  const passProvesVoid = !config.penaltyPass || ableCharged;
+  const voids = new Int32Array(4);
+  const holds = new Int32Array(4);
+  const ablePasses = new Set<number>();
+  const boardPasses = new Set<number>();
+  for (const e of view.events) {
+    if (e.type !== "penalty") continue;
+    if (e.kind === "passWhenAble") ablePasses.add(e.move);
+    if (e.kind === "boardPass") boardPasses.add(e.move);
+  }
+  const boardPassRule = config.boardPassPenalty > 0;
+  if (french && view.handIndex > 0 && view.poser !== null) {
+    const previous = view.results[view.handIndex - 1];
+    if (previous && previous.winner !== null) {
+      for (let s = previous.winner; s !== view.poser; s = (s + 1) % players) voids[s] |= DOUBLES;
+    }
+  }
+  const hands = [ALL_BONES, ALL_BONES, ALL_BONES, ALL_BONES];
+  const shadow = HandState.deal(config, hands, view.poser ?? 0, table.poseMask);
+  // A board pass after a play is told when its first pass is made: at that move, these voids.
+  let pendingAt = -1;
+  let pendingSeat = -1;
+  let pendingAnswers = 0;
+  for (let i = 0; i < history.length; i++) {
+    for (let s = 0; s < 4; s++) out[i * 4 + s] = voids[s] & ~holds[s];
+    const { seat, move } = history[i];
+    if (i === pendingAt) {
+      if (boardPasses.has(i)) {
+        for (let q = 0; q < players; q++) if (q !== pendingSeat) voids[q] |= pendingAnswers;
+        holds[pendingSeat] |= pendingAnswers;
+      }
+      pendingAt = -1;
+    }
+    if ((move & ATTEMPT) !== 0) {
+      holds[seat] |= 1 << ((move & ~ATTEMPT) >> 2);
+      continue;
+    }
+    if (move === PASS) {
+      if (shadow.phase === PLAYING && !ablePasses.has(i) && passProvesVoid) voids[seat] |= shadow.playable();
+      shadow.turn = seat;
+      shadow.apply(move);
+      continue;
+    }
+    shadow.turn = seat;
+    shadow.apply(move);
+    if (!boardPassRule || shadow.phase !== PLAYING) continue;
+    let next = i + 1;
+    while (next < history.length && (history[next].move & ATTEMPT) !== 0) next++;
+    pendingAt = next;
+    pendingSeat = seat;
+    pendingAnswers = shadow.unplayed & shadow.playable();
+  }
+  return out;
+}

@@ -80,7 +80,13 @@ function scoringOf(view: SeatView, params: SearchParams): Scoring {
 /** The model's pool is capped at the playouts (at least 64): a small search gets a small pool. */
 function modelOf(p: SearchParams): ModelParams {
   const pool = Math.min(p.modelPool, Math.max(64, p.iterations));
-  return { pool, temperature: p.modelTemp, mix: p.modelMix, learned: p.modelLearned === 1 };
+  return {
+    pool,
+    temperature: p.modelTemp,
+    mix: p.modelMix,
+    learned: p.modelLearned === 1,
+    publicVoids: p.modelVoids === 1,
+  };
 }
 
 /** The move a search picks: most playouts (ISMCTS) or best mean (PIMC), ties to the better mean. */

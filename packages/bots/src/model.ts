@@ -8,7 +8,7 @@
  */
 
 import { ATTEMPT, type HandConfig, HandState, PASS, PLAYING, type Rng, type SeatView } from "@crossbones/engine";
-import type { DealSampler } from "./belief.js";
+import { type DealSampler, voidsBefore } from "./belief.js";
 import { now } from "./clock.js";
 import { FEATURES, PlayFeatures } from "./features.js";
 import { OPPONENT_MODEL } from "./model-weights.js";
@@ -143,6 +143,12 @@ export interface ModelParams {
   readonly mix: number;
   /** Use the learned model (`learnedModelFor`) instead of the softmax of the heuristic. */
   readonly learned?: boolean;
+  /**
+   * The heuristic's softmax scores each play as the medium bot scored it: with the voids the table
+   * knew at that move (`voidsBefore`) and medium's estimate of a blocked hand's winner. Without
+   * it, with no voids and the sampled deal's true winner (before issue 16's session 4).
+   */
+  readonly publicVoids?: boolean;
 }
 
 export class WeightedDeals {
@@ -153,6 +159,8 @@ export class WeightedDeals {
   readonly effective: number;
   /** Deals drawn (the pool, unless a deadline cut it short). */
   readonly size: number;
+  /** Per deal of the pool, the log-likelihood of the others' plays (a lower bound once cut off). */
+  readonly logs: Float64Array;
 
   /**
    * Draws and weighs `params.pool` deals, or fewer if the clock passes `deadline` first (only a
@@ -171,6 +179,7 @@ export class WeightedDeals {
     this.deals = new Int32Array(k * 4);
     this.cumulative = new Float64Array(k);
     const logs = new Float64Array(k);
+    this.logs = logs;
     const table = view.table;
     const out = new Int32Array(4);
     // Bones each seat has played in this hand: with the sampled hands, the deal it started from.
@@ -181,7 +190,10 @@ export class WeightedDeals {
     const start = new Int32Array(4);
     const state = new HandState(config);
     const policy = new Policy(state);
-    policy.exact = true;
+    const publicVoids = params.publicVoids === true;
+    policy.exact = !publicVoids;
+    const before = publicVoids ? voidsBefore(view) : null;
+    const history = view.history;
     const plays = new Int32Array(64);
     const scores = new Float64Array(64);
     let best = -Infinity;
@@ -221,10 +233,12 @@ export class WeightedDeals {
       }
       state.reset(start, view.poser ?? 0, table?.poseMask ?? 0);
       let log = 0;
-      for (const { seat, move } of view.history) {
+      for (let h = 0; h < history.length; h++) {
+        const { seat, move } = history[h];
         if ((move & ATTEMPT) !== 0) continue;
         state.turn = seat;
         if (seat !== view.seat && move !== PASS) {
+          if (before !== null) policy.voids.set(before.subarray(h * 4, h * 4 + 4));
           const n = state.legalPlays(plays);
           if (n > 1) log += Math.log(this.likelihood(state, policy, plays, scores, n, move, params));
           // Far less likely than the best deal so far: its weight would be negligible.

@@ -70,6 +70,11 @@ export interface SearchParams {
   /** 1: weigh deals with the learned opponent model (`model-weights.ts`) instead of the heuristic's softmax. */
   readonly modelLearned: number;
   /**
+   * 1: the heuristic's softmax scores the others' plays with the voids the table knew at each
+   * move, as the medium bot did (`model.ts`, `voidsBefore`); 0: with no voids.
+   */
+  readonly modelVoids: number;
+  /**
    * Exact endgames (`endgame.ts`): a leaf with at most this many bones left in the hands is solved
    * by alpha-beta on its deal instead of being rolled out; 0 = never. ISMCTS only, with the other
    * seats played by the policy in the tree (`opponents` 1).
@@ -94,6 +99,7 @@ export const DEFAULT_SEARCH: SearchParams = {
   modelTemp: 1,
   modelMix: 0.2,
   modelLearned: 0,
+  modelVoids: 0,
   solveBelow: 0,
   solveModel: 1,
 };

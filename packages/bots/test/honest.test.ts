@@ -55,6 +55,8 @@ describe("bots read only their view", () => {
       const specs = ["easy", "medium", "hard:iterations=80", "pimc:iterations=80", "random"];
       // The learned opponent model and exact endgames, on every other position (time).
       if (i % 2 === 0) specs.push("hard:iterations=80:modelLearned=1:solveBelow=14");
+      // The hand-set model with the voids the table knew at each move (`voidsBefore`), sharp.
+      else specs.push("hard:iterations=80:modelVoids=1:modelTemp=0.25:modelMix=0.02");
       for (const spec of specs) {
         // Fresh bots: the easy bot's generator runs on between moves.
         const x = createMeasuringBot(spec, 9).chooseMove(a);
