@@ -188,7 +188,7 @@ describe.concurrent("flows", () => {
     expect(bens.games).toHaveLength(1);
   });
 
-  it("a rematch asked for is kept through a restart of the server", async () => {
+  it("a rematch asked for is kept through a restart, and the next rebuild starts at the rematch's checkpoint", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "crossbones-rematch-"));
     const timing = { botDelay: 30, handPause: 50, forcedPass: 30 };
     const first = await startServer({ dataDir, timing });
@@ -219,8 +219,33 @@ describe.concurrent("flows", () => {
       const again = await a.next((m): m is TableMessage => isTable(code)(m) && m.table.game === 1);
       expect(again.table).toMatchObject({ status: "playing", rematch: [] });
       a.close();
+      // The rematch is a checkpoint: the next rebuild replays the log from there on, not game 0.
+      const store = second.server.hub?.store;
+      const tail = await store?.resume(code);
+      expect(tail?.from).toBeGreaterThan(0);
+      expect(tail?.entries[0]).toMatchObject({ k: "rematch", checkpoint: { game: 1 } });
+      expect((await store?.log(code))?.length).toBe((tail?.from ?? 0) + (tail?.entries.length ?? 0));
     } finally {
       await second.close();
+    }
+
+    const third = await startServer({ dataDir, timing });
+    try {
+      const a = await TestClient.connect(third.url, ana.token);
+      a.send({ t: "watch", table: code });
+      const rebuilt = await a.next(isTable(code));
+      expect(rebuilt.table).toMatchObject({ status: "playing", game: 1, rematch: [] });
+      expect(rebuilt.table.seats.map((s) => s.name)).toEqual(["Ana", "Ben"]);
+      // Game 0's record was stored before the rematch: still in both players' games.
+      for (const token of [ana.token, ben.token]) {
+        const games = (await (
+          await fetch(`${third.url}/api/me/games`, { headers: { authorization: `Bearer ${token}` } })
+        ).json()) as { games: unknown[] };
+        expect(games.games).toHaveLength(1);
+      }
+      a.close();
+    } finally {
+      await third.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
   });

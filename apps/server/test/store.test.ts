@@ -9,9 +9,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import Database from "better-sqlite3";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PgStore } from "../src/online/pg-store.js";
+import { PG_MIGRATIONS, PgStore } from "../src/online/pg-store.js";
 import { SqliteStore } from "../src/online/sqlite-store.js";
 import { FencedError, type LogEntry, type Store } from "../src/online/store.js";
 import { type Services, services } from "./services.js";
@@ -79,6 +80,59 @@ describe.each(kinds)("the $name store", ({ open }) => {
     await expect(s.append("BBBBBB", 1, act(2), second)).rejects.toThrow();
     await s.close();
   });
+
+  it("resume: the log from its last checkpoint on, or all of it when it has none", async () => {
+    const s = await open();
+    await s.addTable("DDDDDD", {}, "p1", 1);
+    const fence = (await s.claim("DDDDDD")) as number;
+    const at = (game: number): LogEntry => ({
+      k: "rematch",
+      checkpoint: { game, seats: [{ kind: "human", player: "p1", name: "Ana" }], ids: [["a1"]] },
+    });
+    await s.append("DDDDDD", 0, act(0), fence);
+    // A rematch logged before checkpoints is not one.
+    await s.append("DDDDDD", 1, { k: "rematch" }, fence);
+    expect(await s.resume("DDDDDD")).toEqual({ from: 0, entries: [act(0), { k: "rematch" }] });
+    await s.append("DDDDDD", 2, at(1), fence);
+    await s.append("DDDDDD", 3, act(3), fence);
+    await s.append("DDDDDD", 4, at(2), fence);
+    await s.append("DDDDDD", 5, act(5), fence);
+    expect(await s.resume("DDDDDD")).toEqual({ from: 4, entries: [at(2), act(5)] });
+    // The whole log is kept.
+    expect(await s.log("DDDDDD")).toHaveLength(6);
+    expect(await s.resume("NOSUCH")).toEqual({ from: 0, entries: [] });
+    await s.close();
+  });
+});
+
+describe("SQLite", () => {
+  it("a file made before checkpoints is migrated and resumes from its first entry", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "crossbones-store-v2-"));
+    dirs.push(dir);
+    // Version 2's schema, as a file of that time has it, with a table that played a rematch.
+    const old = new Database(join(dir, "crossbones.sqlite"));
+    old.exec(`CREATE TABLE players (id TEXT PRIMARY KEY, name TEXT NOT NULL, created INTEGER NOT NULL);
+      CREATE TABLE tables (code TEXT PRIMARY KEY, setup TEXT NOT NULL, host TEXT NOT NULL,
+        created INTEGER NOT NULL, status TEXT NOT NULL, fence INTEGER NOT NULL DEFAULT 0);
+      CREATE TABLE log (code TEXT NOT NULL REFERENCES tables(code), seq INTEGER NOT NULL, entry TEXT NOT NULL,
+        PRIMARY KEY (code, seq)) WITHOUT ROWID;
+      CREATE TABLE games (id INTEGER PRIMARY KEY, code TEXT NOT NULL REFERENCES tables(code),
+        game INTEGER NOT NULL, finished INTEGER NOT NULL, record TEXT NOT NULL, UNIQUE (code, game));
+      CREATE TABLE seats (code TEXT NOT NULL REFERENCES tables(code), player TEXT NOT NULL REFERENCES players(id),
+        PRIMARY KEY (code, player)) WITHOUT ROWID;
+      CREATE INDEX seats_by_player ON seats (player);
+      INSERT INTO tables VALUES ('EEEEEE', '{}', 'p1', 1, 'playing', 3);`);
+    const entries = [act(0), { k: "rematch" } as LogEntry, act(2)];
+    for (const [seq, e] of entries.entries())
+      old.prepare("INSERT INTO log VALUES ('EEEEEE', ?, ?)").run(seq, JSON.stringify(e));
+    old.pragma("user_version = 2");
+    old.close();
+    const s = new SqliteStore(dir);
+    expect(await s.resume("EEEEEE")).toEqual({ from: 0, entries });
+    await s.append("EEEEEE", 3, { k: "rematch", checkpoint: { game: 2, seats: [], ids: [] } }, 3);
+    expect((await s.resume("EEEEEE")).from).toBe(3);
+    await s.close();
+  });
 });
 
 describe("PostgreSQL", () => {
@@ -89,7 +143,8 @@ describe("PostgreSQL", () => {
     await client.connect();
     const rows = (await client.query("SELECT version FROM schema_migrations ORDER BY version")).rows;
     await client.end();
-    expect(rows.map((r) => r.version)).toEqual([1]);
+    expect(rows.map((r) => r.version)).toEqual(PG_MIGRATIONS.map((m) => m.version));
+    expect(PG_MIGRATIONS.map((m) => m.version)).toEqual([1, 2]);
   });
 
   it("a claim amid in-flight appends: every append is in the log read after the claim, or refused", async () => {

@@ -11,7 +11,15 @@
  */
 
 import pg from "pg";
-import { FencedError, type LogEntry, type Store, type StoredGame, type StoredTable } from "./store.js";
+import {
+  FencedError,
+  isCheckpoint,
+  type LogEntry,
+  type LogTail,
+  type Store,
+  type StoredGame,
+  type StoredTable,
+} from "./store.js";
 
 /** The schema's history: never edit one that has shipped, add the next. */
 export const PG_MIGRATIONS: readonly { readonly version: number; readonly sql: string }[] = [
@@ -38,6 +46,14 @@ export const PG_MIGRATIONS: readonly { readonly version: number; readonly sql: s
       );
       CREATE INDEX seats_by_player ON seats (player);
       CREATE TABLE settings (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+    `,
+  },
+  {
+    // Entries a rebuild may start at (store.ts, `isCheckpoint`).
+    version: 2,
+    sql: `
+      ALTER TABLE log ADD COLUMN checkpoint BOOLEAN NOT NULL DEFAULT false;
+      CREATE INDEX log_checkpoints ON log (code, seq) WHERE checkpoint;
     `,
   },
 ];
@@ -165,8 +181,8 @@ export class PgStore implements Store {
     const r = await this.pool.query({
       name: "append",
       text: `WITH owner AS (SELECT 1 FROM tables WHERE code = $1 AND fence = $4 FOR SHARE)
-             INSERT INTO log (code, seq, entry) SELECT $1, $2, $3 FROM owner`,
-      values: [code, seq, JSON.stringify(entry), fence],
+             INSERT INTO log (code, seq, entry, checkpoint) SELECT $1, $2, $3, $5 FROM owner`,
+      values: [code, seq, JSON.stringify(entry), fence, isCheckpoint(entry)],
     });
     if (r.rowCount !== 1) throw new FencedError(code, fence);
   }
@@ -182,6 +198,15 @@ export class PgStore implements Store {
   async log(code: string): Promise<LogEntry[]> {
     const r = await this.pool.query<{ entry: string }>("SELECT entry FROM log WHERE code = $1 ORDER BY seq", [code]);
     return r.rows.map((row) => JSON.parse(row.entry) as LogEntry);
+  }
+
+  async resume(code: string): Promise<LogTail> {
+    const r = await this.pool.query<{ seq: number; entry: string }>(
+      `SELECT seq, entry FROM log WHERE code = $1 AND seq >= coalesce(
+         (SELECT max(seq) FROM log WHERE code = $1 AND checkpoint), 0) ORDER BY seq`,
+      [code],
+    );
+    return { from: r.rows[0]?.seq ?? 0, entries: r.rows.map((row) => JSON.parse(row.entry) as LogEntry) };
   }
 
   async liveTables(): Promise<StoredTable[]> {

@@ -8,7 +8,15 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import { FencedError, type LogEntry, type Store, type StoredGame, type StoredTable } from "./store.js";
+import {
+  FencedError,
+  isCheckpoint,
+  type LogEntry,
+  type LogTail,
+  type Store,
+  type StoredGame,
+  type StoredTable,
+} from "./store.js";
 
 const MIGRATIONS: readonly string[] = [
   // 1: players, tables, their logs, finished games, who sat where.
@@ -32,6 +40,9 @@ const MIGRATIONS: readonly string[] = [
    CREATE INDEX seats_by_player ON seats (player);`,
   // 2: each table's owner fence (the same rule as PostgreSQL's, though one process owns all here).
   "ALTER TABLE tables ADD COLUMN fence INTEGER NOT NULL DEFAULT 0;",
+  // 3: entries a rebuild may start at (store.ts, `isCheckpoint`).
+  `ALTER TABLE log ADD COLUMN checkpoint INTEGER NOT NULL DEFAULT 0;
+   CREATE INDEX log_checkpoints ON log (code, seq) WHERE checkpoint = 1;`,
 ];
 
 type Row = { code: string; setup: string; host: string; created: number; status: string };
@@ -41,7 +52,7 @@ export class SqliteStore implements Store {
   private readonly db: Database.Database;
   private readonly appendStmt: Database.Statement;
   private readonly fenceStmt: Database.Statement;
-  private readonly appendTx: (code: string, seq: number, entry: string, fence: number) => void;
+  private readonly appendTx: (code: string, seq: number, entry: LogEntry, fence: number) => void;
 
   constructor(private readonly dataDir: string) {
     mkdirSync(dataDir, { recursive: true });
@@ -52,12 +63,12 @@ export class SqliteStore implements Store {
     this.db.pragma("synchronous = NORMAL");
     this.db.pragma("foreign_keys = ON");
     this.migrate();
-    this.appendStmt = this.db.prepare("INSERT INTO log (code, seq, entry) VALUES (?, ?, ?)");
+    this.appendStmt = this.db.prepare("INSERT INTO log (code, seq, entry, checkpoint) VALUES (?, ?, ?, ?)");
     this.fenceStmt = this.db.prepare("SELECT fence FROM tables WHERE code = ?");
-    this.appendTx = this.db.transaction((code: string, seq: number, entry: string, fence: number) => {
+    this.appendTx = this.db.transaction((code: string, seq: number, entry: LogEntry, fence: number) => {
       const row = this.fenceStmt.get(code) as { fence: number } | undefined;
       if (row?.fence !== fence) throw new FencedError(code, fence);
-      this.appendStmt.run(code, seq, entry);
+      this.appendStmt.run(code, seq, JSON.stringify(entry), isCheckpoint(entry) ? 1 : 0);
     });
   }
 
@@ -113,7 +124,7 @@ export class SqliteStore implements Store {
   }
 
   async append(code: string, seq: number, entry: LogEntry, fence: number): Promise<void> {
-    this.appendTx(code, seq, JSON.stringify(entry), fence);
+    this.appendTx(code, seq, entry, fence);
   }
 
   async addSeat(code: string, player: string): Promise<void> {
@@ -123,6 +134,16 @@ export class SqliteStore implements Store {
   async log(code: string): Promise<LogEntry[]> {
     const rows = this.db.prepare("SELECT entry FROM log WHERE code = ? ORDER BY seq").all(code) as { entry: string }[];
     return rows.map((r) => JSON.parse(r.entry) as LogEntry);
+  }
+
+  async resume(code: string): Promise<LogTail> {
+    const rows = this.db
+      .prepare(
+        `SELECT seq, entry FROM log WHERE code = @code AND seq >= coalesce(
+           (SELECT max(seq) FROM log WHERE code = @code AND checkpoint = 1), 0) ORDER BY seq`,
+      )
+      .all({ code }) as { seq: number; entry: string }[];
+    return { from: rows[0]?.seq ?? 0, entries: rows.map((r) => JSON.parse(r.entry) as LogEntry) };
   }
 
   async liveTables(): Promise<StoredTable[]> {

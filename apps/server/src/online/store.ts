@@ -13,6 +13,8 @@
  * the table, so an old owner that was paused past its lease can never write to the log again.
  */
 
+import type { BotLevel } from "./setup.js";
+
 /** One change of a table, as logged. Seats are indexes; bones in record notation. */
 export type LogEntry =
   /** A person takes a seat. */
@@ -49,8 +51,37 @@ export type LogEntry =
   | { readonly k: "back"; readonly seat: number }
   /** A person asks for a rematch (it starts when every person has). */
   | { readonly k: "ask"; readonly seat: number }
-  /** A new game at the same table, the same seats. */
-  | { readonly k: "rematch" };
+  /**
+   * A new game at the same table, the same seats. Its `checkpoint` (absent from rematches logged
+   * before checkpoints) is everything the table carries into the new game, so that a rebuild can
+   * start here (`Store.resume`) instead of replaying every earlier game: their records are stored
+   * by then (`addGame` is written before the rematch, in the table's order of writes).
+   */
+  | { readonly k: "rematch"; readonly checkpoint?: Checkpoint };
+
+/** What a table carries from one game into the next. */
+export interface Checkpoint {
+  /** The new game's index at the table (0 is the first game). */
+  readonly game: number;
+  readonly seats: readonly LoggedSeat[];
+  /** The action ids each seat's person sent last (a resent one is acknowledged, not applied). */
+  readonly ids: readonly (readonly string[])[];
+}
+
+/** A seat: open, a person's, or a bot's (a person who left is a bot under their name). */
+export type LoggedSeat =
+  | { readonly kind: "open" }
+  | { readonly kind: "human"; readonly player: string; readonly name: string }
+  | { readonly kind: "bot"; readonly level: BotLevel; readonly name: string };
+
+/** Whether a rebuild may start at this entry. */
+export const isCheckpoint = (entry: LogEntry): boolean => entry.k === "rematch" && entry.checkpoint !== undefined;
+
+/** The part of a table's log a rebuild replays: `entries` are those from seq `from` on. */
+export interface LogTail {
+  readonly from: number;
+  readonly entries: readonly LogEntry[];
+}
 
 export interface StoredTable {
   readonly code: string;
@@ -96,8 +127,13 @@ export interface Store {
   append(code: string, seq: number, entry: LogEntry, fence: number): Promise<void>;
   /** Remembers that a player sits (or sat) at a table, for "my tables". */
   addSeat(code: string, player: string): Promise<void>;
-  /** A table's log in order. */
+  /** A table's whole log in order (for audits; a rebuild reads `resume`). */
   log(code: string): Promise<LogEntry[]>;
+  /**
+   * What a rebuild replays: the log from its last checkpoint on (`isCheckpoint`), or all of it
+   * when it has none, so that a table that played many games rebuilds as fast as one that played one.
+   */
+  resume(code: string): Promise<LogTail>;
   /** Every table not finished for good, to rebuild after a start. */
   liveTables(): Promise<StoredTable[]>;
   /** Tables a player sits or sat at, newest first. */

@@ -40,7 +40,7 @@ import type { BotPool } from "./bots.js";
 import { TableFrames } from "./frames.js";
 import type { Metrics } from "./metrics.js";
 import type { BotLevel, CheckedSetup } from "./setup.js";
-import type { LogEntry, Store } from "./store.js";
+import { type Checkpoint, isCheckpoint, type LogEntry, type LoggedSeat, type LogTail, type Store } from "./store.js";
 
 /** How the table paces itself (milliseconds). */
 export interface Timing {
@@ -79,10 +79,7 @@ export interface Follower {
   sent?: { game: number; hands: number };
 }
 
-type Seat =
-  | { readonly kind: "open" }
-  | { readonly kind: "human"; readonly player: string; readonly name: string }
-  | { readonly kind: "bot"; readonly level: BotLevel; readonly name: string };
+type Seat = LoggedSeat;
 
 /** The seat a person who leaves hands over to. */
 const STAND_IN: BotLevel = "medium";
@@ -171,17 +168,14 @@ export class LiveTable {
 
   /**
    * A table from its log (empty for a new table, which the store already has), owned under
-   * `fence`; timers start from now.
+   * `fence`; timers start from now. The log may start at a checkpoint (`Store.resume`).
    */
-  static rebuild(
-    code: string,
-    checked: CheckedSetup,
-    log: readonly LogEntry[],
-    fence: number,
-    deps: TableDeps,
-  ): LiveTable {
+  static rebuild(code: string, checked: CheckedSetup, log: LogTail, fence: number, deps: TableDeps): LiveTable {
     const table = new LiveTable(code, checked, fence, deps);
-    for (const entry of log) {
+    table.seq = log.from;
+    if (log.from > 0 && !(log.entries[0] && isCheckpoint(log.entries[0])))
+      throw new Error(`table ${code}: its log from entry ${log.from} on does not start at a checkpoint`);
+    for (const entry of log.entries) {
       const problem = table.applyEntry(entry);
       if (problem) throw new Error(`table ${code}: log entry ${table.seq} (${entry.k}) does not replay: ${problem}`);
       table.seq++;
@@ -292,8 +286,13 @@ export class LiveTable {
     // The last person to ask starts the game; an earlier ask is kept (a restart remembers it).
     const people = this.seats.flatMap((s, i) => (s.kind === "human" ? [i] : []));
     const all = people.every((s) => s === seat || this.rematch.has(s));
-    this.commit(all ? { k: "rematch" } : { k: "ask", seat });
+    this.commit(all ? { k: "rematch", checkpoint: this.checkpoint() } : { k: "ask", seat });
     return null;
+  }
+
+  /** What the table carries into its next game (a rebuild may start from it). */
+  private checkpoint(): Checkpoint {
+    return { game: this.gameIndex + 1, seats: [...this.seats], ids: this.ids.map((ids) => [...ids]) };
   }
 
   react(player: string, reaction: Reaction): WireRefusal | null {
@@ -468,7 +467,17 @@ export class LiveTable {
         return null;
       case "rematch":
         this.game = createGame(this.rules);
-        this.gameIndex++;
+        if (entry.checkpoint) {
+          // The same as the table has when it is live; the first entry when it is rebuilt from here.
+          const { game, seats, ids } = entry.checkpoint;
+          if (seats.length !== this.seats.length || ids.length !== this.ids.length)
+            return `a checkpoint for ${seats.length} seats at a table of ${this.seats.length}`;
+          this.gameIndex = game;
+          this.seats = [...seats];
+          for (const [i, seat] of ids.entries()) this.ids[i] = [...seat];
+        } else {
+          this.gameIndex++;
+        }
         this.proofs = [];
         this.pending = null;
         this.ready.clear();
