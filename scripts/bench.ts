@@ -4,6 +4,7 @@
  */
 
 import { reviewBench } from "../apps/web/bench/review.js";
+import { statsBench } from "../apps/web/bench/stats.js";
 import { webBench } from "../apps/web/bench/web.js";
 import { botBench } from "../packages/bots/bench/decisions.js";
 import { legalMovesMicros, randomHands } from "../packages/engine/bench/random-hands.js";
@@ -53,3 +54,6 @@ webBench();
 
 // Hand review: a French hand's decisions in Node and in the browser's review worker (issue 14).
 reviewBench(line);
+
+// Stats: what opening the stats page costs with 500 games kept.
+statsBench(line);

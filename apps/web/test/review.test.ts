@@ -28,7 +28,7 @@ import { reviewDecision, reviewHand } from "../src/review/analyse";
 import { decisionsOf, gameAt, handStarts, handViews } from "../src/review/decisions";
 import { GRADES, gradeLoss, THRESHOLDS } from "../src/review/grade";
 import { readTable } from "../src/review/read";
-import { aggregate } from "../src/review/stats";
+import { aggregate, gameFacts, withFacts } from "../src/review/stats";
 import { deal, newGame, playedGame, playOut, step } from "./review-games";
 
 const BUDGET = { iterations: 400, seed: 3 };
@@ -294,6 +294,19 @@ describe("stats", () => {
     expect(stats.sixLoveGiven + stats.sixLoveTaken).toBe(line.sixLove ? 2 : 0);
     expect(stats.mistakesOverTime.map((m) => m.at)).toEqual([8, 9]);
     expect(stats.mistakesPerHand).toBe(1);
+  });
+
+  it("facts kept with a game are what the stats count: the record is not replayed again", () => {
+    const line = playedGame("cutthroat", 2, 6, 400);
+    const entry = { id: "k", finishedAt: 1, source: "bots", level: "easy", seat: 0, record: makeRecord(line) } as const;
+    const kept = withFacts(entry);
+    expect(kept.facts).toEqual(gameFacts(entry));
+    expect(kept.facts?.won).toBe(line.winner === 0);
+    // Counted from its facts: with the record gone, the same stats.
+    expect(aggregate([{ ...kept, record: null }], [])).toEqual(aggregate([entry], []));
+    // Kept before facts existed: replayed; a record that does not replay is left out either way.
+    expect(aggregate([{ ...entry, record: null }], []).games).toBe(0);
+    expect(aggregate([{ ...entry, record: null, facts: null }], []).games).toBe(0);
   });
 
   it("the table read from a record's replayed views is the one read move by move", () => {

@@ -4,8 +4,8 @@
  * Failing storage (private modes, quota) never breaks play: reads answer empty, writes are dropped.
  */
 
-import { createStore, entries, get, set, type UseStore } from "idb-keyval";
-import type { GameEntry, ReviewEntry } from "./stats";
+import { createStore, entries, get, set, setMany, type UseStore } from "idb-keyval";
+import { type GameEntry, type ReviewEntry, withFacts } from "./stats";
 
 let store: UseStore | null = null;
 function db(): UseStore {
@@ -18,7 +18,7 @@ export async function saveGame(entry: GameEntry): Promise<void> {
   try {
     const key = `game:${entry.id}`;
     const old = await get<GameEntry>(key, db());
-    await set(key, old ? { ...entry, finishedAt: old.finishedAt } : entry, db());
+    await set(key, withFacts(old ? { ...entry, finishedAt: old.finishedAt } : entry), db());
   } catch {
     // Storage unavailable: the game was played, it is just not kept.
   }
@@ -37,10 +37,19 @@ export async function loadHistory(): Promise<{ games: GameEntry[]; reviews: Revi
     const all = await entries<string, GameEntry | ReviewEntry>(db());
     const games: GameEntry[] = [];
     const reviews: ReviewEntry[] = [];
+    // Games kept before their facts were: worked out once here and kept with them.
+    const upgraded: [string, GameEntry][] = [];
     for (const [key, value] of all) {
-      if (key.startsWith("game:")) games.push(value as GameEntry);
-      else if (key.startsWith("review:")) reviews.push(value as ReviewEntry);
+      if (key.startsWith("game:")) {
+        let game = value as GameEntry;
+        if (game.facts === undefined) {
+          game = withFacts(game);
+          upgraded.push([key, game]);
+        }
+        games.push(game);
+      } else if (key.startsWith("review:")) reviews.push(value as ReviewEntry);
     }
+    if (upgraded.length > 0) setMany(upgraded, db()).catch(() => undefined);
     games.sort((a, b) => b.finishedAt - a.finishedAt);
     return { games, reviews };
   } catch {

@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { GAME_KEYS, type Key, type T } from "../i18n";
 import { loadHistory } from "../review/history";
-import { aggregate, type GameEntry, gameFacts, type Level, type ReviewEntry } from "../review/stats";
+import { aggregate, factsOf, type GameEntry, type Level, type ReviewEntry, withFacts } from "../review/stats";
 import "../review/review.css";
 import { downloadRecord } from "../ui/Records";
 import { Chart } from "./Chart";
@@ -57,7 +57,9 @@ export function Stats({ t, lang, onBack, onWatch }: StatsProps) {
         const seat = g.names.indexOf(guest.player.name);
         if (seat < 0) continue;
         const record: unknown = JSON.parse(await api.gameRecord(g.id));
-        entries.push({ id: `online-${g.id}`, finishedAt: g.finished, source: "online", level: null, seat, record });
+        entries.push(
+          withFacts({ id: `online-${g.id}`, finishedAt: g.finished, source: "online", level: null, seat, record }),
+        );
       }
       setOnline(entries);
       setOnlineNote(entries.length === 0 ? t("stats.onlineNone") : "");
@@ -133,7 +135,7 @@ export function Stats({ t, lang, onBack, onWatch }: StatsProps) {
           <h2>{t("stats.history")}</h2>
           <ul class="history" data-testid="history">
             {all.map((g) => {
-              const facts = gameFacts(g);
+              const facts = factsOf(g);
               if (!facts) return null;
               return (
                 <li key={g.id}>
