@@ -17,7 +17,6 @@ import { WeightedDeals } from "../src/model.js";
 const [gamesArg = "40", seedArg = "1", ...specs] = process.argv.slice(2);
 
 function views(kind: "french" | "cutthroat" | "partner", games: number, seed: number) {
-  const rng = createRng(seed);
   const out: { view: SeatView; hands: number[] }[] = [];
   const medium = createMediumBot();
   for (let g = 0; g < games; g++) {
