@@ -30,18 +30,29 @@ test("first render of the home page", async ({ browser }) => {
     });
     await page.goto("./");
     await page.locator("main.home").waitFor();
-    const t = await page.evaluate(() => {
-      const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? 0;
+    const t = await page.evaluate(async () => {
+      // The paint may come after the home screen is in the DOM: wait for its entry (buffered).
+      const fcp = await new Promise<number | null>((resolve) => {
+        new PerformanceObserver((list, observer) => {
+          const entry = list.getEntriesByName("first-contentful-paint")[0];
+          if (!entry) return;
+          observer.disconnect();
+          resolve(entry.startTime);
+        }).observe({ type: "paint", buffered: true });
+        setTimeout(() => resolve(null), 5000);
+      });
       return { home: (window as unknown as { homeAt: number }).homeAt, fcp };
     });
     times.push(t.home);
-    fcps.push(t.fcp);
+    // A page that never painted within 5 s says so (the test fails below) instead of counting 0 ms.
+    if (t.fcp !== null) fcps.push(t.fcp);
     await context.close();
   }
   const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
   results.homeRenderMs = median(times);
   results.homeFcpMs = median(fcps);
   expect(results.homeRenderMs).toBeLessThan(1000);
+  expect(fcps).toHaveLength(times.length);
 });
 
 test("no long main-thread task while hard bots think", async ({ page }) => {
