@@ -53,6 +53,22 @@ async function partnerTable(s: TestServer) {
 }
 
 describe.concurrent("flows", () => {
+  it("a guest's key names its player on any device (GET /api/me); an unknown or forged key is refused", async () => {
+    const s = await server();
+    const ana = await guest(s.url, "Ana");
+    const me = (token: string) => fetch(`${s.url}/api/me`, { headers: { authorization: `Bearer ${token}` } });
+    const ok = await me(ana.token);
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ player: ana.player });
+    // One character changed: the signature no longer holds.
+    const forged = ana.token.slice(0, -1) + (ana.token.endsWith("A") ? "B" : "A");
+    for (const bad of [forged, "g1.nonsense", ""]) {
+      const r = await me(bad);
+      expect(r.status).toBe(401);
+      expect(((await r.json()) as { error: { code: string } }).error.code).toBe("bad-token");
+    }
+  });
+
   it("reconnect: the seat stays, shows disconnected then connected, and the client resumes from the table message", async () => {
     const s = await server({ timing: { botDelay: 30, handPause: 50, forcedPass: 30 } });
     const [ana, ben] = [await guest(s.url, "Ana"), await guest(s.url, "Ben")];

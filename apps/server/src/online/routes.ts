@@ -120,6 +120,13 @@ export async function onlineRoutes(app: FastifyInstance, hub: Hub, options: Rout
     return r.record;
   });
 
+  // Who a token stands for: how another device takes up a guest from its key (docs/protocol.md).
+  app.get("/api/me", { config: limited }, async (req, reply) => {
+    const player = await guestOf(hub, req);
+    if (!player) return refuse(reply, 401, serverRefusal("bad-token"));
+    return { player: { id: player.id, name: player.name } };
+  });
+
   app.get("/api/me/tables", { config: limited }, async (req, reply) => {
     const player = await guestOf(hub, req);
     if (!player) return refuse(reply, 401, serverRefusal("bad-token"));

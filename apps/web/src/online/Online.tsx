@@ -19,6 +19,7 @@ import {
   forgetGuest,
   type Guest,
   gameRecord,
+  guestFromKey,
   myGames,
   myTables,
   newGuest,
@@ -171,7 +172,72 @@ function NameForm({ t, onGuest, inviting }: { t: T; onGuest: (g: Guest) => void;
           {error}
         </p>
       )}
+      <KeyForm t={t} onGuest={onGuest} />
     </main>
+  );
+}
+
+/** "Played on another device?": takes up that device's guest from its key. */
+function KeyForm({ t, onGuest }: { t: T; onGuest: (g: Guest) => void }) {
+  const [key, setKey] = useState("");
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+  return (
+    <details class="online-key">
+      <summary>{t("online.haveKey")}</summary>
+      <form
+        onSubmit={async (e) => {
+          e.preventDefault();
+          setBusy(true);
+          setError("");
+          try {
+            onGuest(await guestFromKey(key));
+          } catch (err) {
+            setError(err instanceof ApiError && err.refusal ? t("online.badKey") : t("online.offlineError"));
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        <label for="guest-key">{t("online.keyLabel")}</label>
+        <input
+          id="guest-key"
+          value={key}
+          autoComplete="off"
+          spellcheck={false}
+          onInput={(e) => setKey((e.target as HTMLInputElement).value)}
+          data-testid="guest-key"
+        />
+        <button type="submit" disabled={busy || key.trim() === ""} data-testid="guest-key-go">
+          {t("online.useKey")}
+        </button>
+      </form>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+    </details>
+  );
+}
+
+/** This device's guest key, to play as the same player on another device. */
+function MyKey({ t, guest }: { t: T; guest: Guest }) {
+  return (
+    <details class="online-key">
+      <summary>{t("online.otherDevice", { name: guest.player.name })}</summary>
+      <p>{t("online.keyText")}</p>
+      <input
+        readOnly
+        value={guest.token}
+        aria-label={t("online.keyLabel")}
+        onFocus={(e) => (e.target as HTMLInputElement).select()}
+        data-testid="my-key"
+      />
+      <button type="button" onClick={() => void navigator.clipboard?.writeText(guest.token)} data-testid="copy-key">
+        {t("online.copyKey")}
+      </button>
+    </details>
   );
 }
 
@@ -214,6 +280,7 @@ function Lobby(props: OnlineProps & { guest: Guest; client: OnlineClient }) {
       <header class="online-head">
         <h1>{t("online.title")}</h1>
         <p>{t("online.signedIn", { name: guest.player.name })}</p>
+        <MyKey t={t} guest={guest} />
       </header>
       {error && (
         <p class="error card" role="alert">

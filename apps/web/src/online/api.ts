@@ -61,6 +61,18 @@ async function call<T>(path: string, init: RequestInit = {}, token?: string): Pr
   return body as T;
 }
 
+/**
+ * The guest another device plays as, from its key (that device's token, copied by the player):
+ * the server says whose it is; kept on this device too.
+ */
+export async function guestFromKey(key: string): Promise<Guest> {
+  const token = key.trim();
+  const { player } = await call<{ player: Guest["player"] }>("/api/me", {}, token);
+  const guest = { token, player };
+  saveGuest(guest);
+  return guest;
+}
+
 /** A new guest with this name; kept on this device. */
 export async function newGuest(name: string): Promise<Guest> {
   const guest = await call<Guest>("/api/guests", { method: "POST", body: JSON.stringify({ name }) });
