@@ -183,7 +183,7 @@ function KeyForm({ t, onGuest }: { t: T; onGuest: (g: Guest) => void }) {
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
   return (
-    <details class="online-key">
+    <details class="online-key online-key-card">
       <summary>{t("online.haveKey")}</summary>
       <form
         onSubmit={async (e) => {
