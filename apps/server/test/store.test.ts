@@ -98,8 +98,15 @@ describe.each(kinds)("the $name store", ({ open }) => {
     await s.append("DDDDDD", 4, at(2), fence);
     await s.append("DDDDDD", 5, act(5), fence);
     expect(await s.resume("DDDDDD")).toEqual({ from: 4, entries: [at(2), act(5)] });
+    // A checkpoint from an owner that lost the table is refused and moves nothing.
+    const next = (await s.claim("DDDDDD")) as number;
+    await expect(s.append("DDDDDD", 6, at(3), fence)).rejects.toBeInstanceOf(FencedError);
+    expect((await s.resume("DDDDDD")).from).toBe(4);
+    await s.append("DDDDDD", 6, at(3), next);
+    expect((await s.resume("DDDDDD")).from).toBe(6);
+    await s.append("DDDDDD", 7, act(7), next);
     // The whole log is kept.
-    expect(await s.log("DDDDDD")).toHaveLength(6);
+    expect(await s.log("DDDDDD")).toHaveLength(8);
     expect(await s.resume("NOSUCH")).toEqual({ from: 0, entries: [] });
     await s.close();
   });

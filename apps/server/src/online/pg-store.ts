@@ -49,12 +49,11 @@ export const PG_MIGRATIONS: readonly { readonly version: number; readonly sql: s
     `,
   },
   {
-    // Entries a rebuild may start at (store.ts, `isCheckpoint`).
+    // Where a table's rebuild starts: the seq of its last checkpoint (store.ts, `isCheckpoint`).
+    // A column with a constant default is added without rewriting or scanning anything, so the
+    // migration does not hold up a live cluster's appends (an index on the log would have).
     version: 2,
-    sql: `
-      ALTER TABLE log ADD COLUMN checkpoint BOOLEAN NOT NULL DEFAULT false;
-      CREATE INDEX log_checkpoints ON log (code, seq) WHERE checkpoint;
-    `,
+    sql: "ALTER TABLE tables ADD COLUMN checkpoint INTEGER NOT NULL DEFAULT 0",
   },
 ];
 
@@ -177,13 +176,23 @@ export class PgStore implements Store {
   }
 
   async append(code: string, seq: number, entry: LogEntry, fence: number): Promise<void> {
-    // A named statement: parsed and planned once per connection (every action comes this way).
-    const r = await this.pool.query({
-      name: "append",
-      text: `WITH owner AS (SELECT 1 FROM tables WHERE code = $1 AND fence = $4 FOR SHARE)
-             INSERT INTO log (code, seq, entry, checkpoint) SELECT $1, $2, $3, $5 FROM owner`,
-      values: [code, seq, JSON.stringify(entry), fence, isCheckpoint(entry)],
-    });
+    const values = [code, seq, JSON.stringify(entry), fence];
+    // Named statements: parsed and planned once per connection (every action comes this way).
+    const r = isCheckpoint(entry)
+      ? // A checkpoint also moves where the table's rebuild starts, in the same statement.
+        await this.pool.query({
+          name: "append-checkpoint",
+          text: `WITH owner AS (SELECT 1 FROM tables WHERE code = $1 AND fence = $4 FOR UPDATE),
+                 added AS (INSERT INTO log (code, seq, entry) SELECT $1, $2, $3 FROM owner RETURNING seq)
+                 UPDATE tables SET checkpoint = $2 WHERE code = $1 AND EXISTS (SELECT 1 FROM added)`,
+          values,
+        })
+      : await this.pool.query({
+          name: "append",
+          text: `WITH owner AS (SELECT 1 FROM tables WHERE code = $1 AND fence = $4 FOR SHARE)
+                 INSERT INTO log (code, seq, entry) SELECT $1, $2, $3 FROM owner`,
+          values,
+        });
     if (r.rowCount !== 1) throw new FencedError(code, fence);
   }
 
@@ -203,7 +212,7 @@ export class PgStore implements Store {
   async resume(code: string): Promise<LogTail> {
     const r = await this.pool.query<{ seq: number; entry: string }>(
       `SELECT seq, entry FROM log WHERE code = $1 AND seq >= coalesce(
-         (SELECT max(seq) FROM log WHERE code = $1 AND checkpoint), 0) ORDER BY seq`,
+         (SELECT checkpoint FROM tables WHERE code = $1), 0) ORDER BY seq`,
       [code],
     );
     return { from: r.rows[0]?.seq ?? 0, entries: r.rows.map((row) => JSON.parse(row.entry) as LogEntry) };

@@ -40,9 +40,8 @@ const MIGRATIONS: readonly string[] = [
    CREATE INDEX seats_by_player ON seats (player);`,
   // 2: each table's owner fence (the same rule as PostgreSQL's, though one process owns all here).
   "ALTER TABLE tables ADD COLUMN fence INTEGER NOT NULL DEFAULT 0;",
-  // 3: entries a rebuild may start at (store.ts, `isCheckpoint`).
-  `ALTER TABLE log ADD COLUMN checkpoint INTEGER NOT NULL DEFAULT 0;
-   CREATE INDEX log_checkpoints ON log (code, seq) WHERE checkpoint = 1;`,
+  // 3: where a table's rebuild starts (the seq of its last checkpoint; store.ts, `isCheckpoint`).
+  "ALTER TABLE tables ADD COLUMN checkpoint INTEGER NOT NULL DEFAULT 0;",
 ];
 
 type Row = { code: string; setup: string; host: string; created: number; status: string };
@@ -52,6 +51,7 @@ export class SqliteStore implements Store {
   private readonly db: Database.Database;
   private readonly appendStmt: Database.Statement;
   private readonly fenceStmt: Database.Statement;
+  private readonly checkpointStmt: Database.Statement;
   private readonly appendTx: (code: string, seq: number, entry: LogEntry, fence: number) => void;
 
   constructor(private readonly dataDir: string) {
@@ -63,12 +63,14 @@ export class SqliteStore implements Store {
     this.db.pragma("synchronous = NORMAL");
     this.db.pragma("foreign_keys = ON");
     this.migrate();
-    this.appendStmt = this.db.prepare("INSERT INTO log (code, seq, entry, checkpoint) VALUES (?, ?, ?, ?)");
+    this.appendStmt = this.db.prepare("INSERT INTO log (code, seq, entry) VALUES (?, ?, ?)");
+    this.checkpointStmt = this.db.prepare("UPDATE tables SET checkpoint = ? WHERE code = ?");
     this.fenceStmt = this.db.prepare("SELECT fence FROM tables WHERE code = ?");
     this.appendTx = this.db.transaction((code: string, seq: number, entry: LogEntry, fence: number) => {
       const row = this.fenceStmt.get(code) as { fence: number } | undefined;
       if (row?.fence !== fence) throw new FencedError(code, fence);
-      this.appendStmt.run(code, seq, JSON.stringify(entry), isCheckpoint(entry) ? 1 : 0);
+      this.appendStmt.run(code, seq, JSON.stringify(entry));
+      if (isCheckpoint(entry)) this.checkpointStmt.run(seq, code);
     });
   }
 
@@ -140,7 +142,7 @@ export class SqliteStore implements Store {
     const rows = this.db
       .prepare(
         `SELECT seq, entry FROM log WHERE code = @code AND seq >= coalesce(
-           (SELECT max(seq) FROM log WHERE code = @code AND checkpoint = 1), 0) ORDER BY seq`,
+           (SELECT checkpoint FROM tables WHERE code = @code), 0) ORDER BY seq`,
       )
       .all({ code }) as { seq: number; entry: string }[];
     return { from: rows[0]?.seq ?? 0, entries: rows.map((r) => JSON.parse(r.entry) as LogEntry) };
