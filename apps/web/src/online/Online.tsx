@@ -128,43 +128,71 @@ function Signed(props: OnlineProps & { guest: Guest; onForget: () => void }) {
 }
 
 function NameForm({ t, onGuest, inviting }: { t: T; onGuest: (g: Guest) => void; inviting: boolean }) {
-  const [name, setName] = useState("");
-  const [error, setError] = useState("");
-  const [busy, setBusy] = useState(false);
   return (
     <main class="online card">
       <h1>{t("online.title")}</h1>
       <p>{inviting ? t("online.nameForInvite") : t("online.nameIntro")}</p>
+      <GuestForm t={t} field="name" onGuest={onGuest} />
+      <details class="online-key online-key-card">
+        <summary>{t("online.haveKey")}</summary>
+        <GuestForm t={t} field="key" onGuest={onGuest} />
+      </details>
+    </main>
+  );
+}
+
+/**
+ * One field that gets the guest this device plays as: a new one from a name, or another device's
+ * from its key ("Played on another device?").
+ */
+function GuestForm({ t, field, onGuest }: { t: T; field: "name" | "key"; onGuest: (g: Guest) => void }) {
+  const [value, setValue] = useState("");
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+  const name = field === "name";
+  const id = name ? "guest-name" : "guest-key";
+  return (
+    <>
       <form
-        class="online-name"
+        class={name ? "online-name" : undefined}
         onSubmit={async (e) => {
           e.preventDefault();
           setBusy(true);
+          setError("");
           try {
-            onGuest(await newGuest(name.trim()));
+            onGuest(await (name ? newGuest(value.trim()) : guestFromKey(value)));
           } catch (err) {
+            const refusal = err instanceof ApiError ? err.refusal : null;
+            // A key the server does not know is refused as a bad token: say it in the key's words.
             setError(
-              err instanceof ApiError && err.refusal
-                ? onlineRefusalText(t, err.refusal, () => name)
-                : t("online.offlineError"),
+              refusal === null
+                ? t("online.offlineError")
+                : name
+                  ? onlineRefusalText(t, refusal, () => value)
+                  : t("online.badKey"),
             );
           } finally {
             setBusy(false);
           }
         }}
       >
-        <label for="guest-name">{t("online.yourName")}</label>
+        <label for={id}>{name ? t("online.yourName") : t("online.keyLabel")}</label>
         <input
-          id="guest-name"
-          value={name}
-          maxLength={24}
-          required
-          autoComplete="nickname"
-          onInput={(e) => setName((e.target as HTMLInputElement).value)}
-          data-testid="guest-name"
+          id={id}
+          value={value}
+          {...(name
+            ? { maxLength: 24, required: true, autoComplete: "nickname" }
+            : { autoComplete: "off", spellcheck: false })}
+          onInput={(e) => setValue((e.target as HTMLInputElement).value)}
+          data-testid={id}
         />
-        <button type="submit" class="primary" disabled={busy || name.trim() === ""} data-testid="guest-go">
-          {t("online.continue")}
+        <button
+          type="submit"
+          class={name ? "primary" : undefined}
+          disabled={busy || value.trim() === ""}
+          data-testid={name ? "guest-go" : "guest-key-go"}
+        >
+          {name ? t("online.continue") : t("online.useKey")}
         </button>
       </form>
       {error && (
@@ -172,52 +200,7 @@ function NameForm({ t, onGuest, inviting }: { t: T; onGuest: (g: Guest) => void;
           {error}
         </p>
       )}
-      <KeyForm t={t} onGuest={onGuest} />
-    </main>
-  );
-}
-
-/** "Played on another device?": takes up that device's guest from its key. */
-function KeyForm({ t, onGuest }: { t: T; onGuest: (g: Guest) => void }) {
-  const [key, setKey] = useState("");
-  const [error, setError] = useState("");
-  const [busy, setBusy] = useState(false);
-  return (
-    <details class="online-key online-key-card">
-      <summary>{t("online.haveKey")}</summary>
-      <form
-        onSubmit={async (e) => {
-          e.preventDefault();
-          setBusy(true);
-          setError("");
-          try {
-            onGuest(await guestFromKey(key));
-          } catch (err) {
-            setError(err instanceof ApiError && err.refusal ? t("online.badKey") : t("online.offlineError"));
-          } finally {
-            setBusy(false);
-          }
-        }}
-      >
-        <label for="guest-key">{t("online.keyLabel")}</label>
-        <input
-          id="guest-key"
-          value={key}
-          autoComplete="off"
-          spellcheck={false}
-          onInput={(e) => setKey((e.target as HTMLInputElement).value)}
-          data-testid="guest-key"
-        />
-        <button type="submit" disabled={busy || key.trim() === ""} data-testid="guest-key-go">
-          {t("online.useKey")}
-        </button>
-      </form>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
-    </details>
+    </>
   );
 }
 
