@@ -1,6 +1,7 @@
 /**
  * Online play through the web app, against the real server (the one `npm start` runs): the
- * Partner flow of online-flow.ts, an unknown table code, and a player key used on another device.
+ * Partner flow of online-flow.ts, an unknown table code, a player key used on another device, and
+ * quick match across a dropped connection.
  */
 
 import { expect, test } from "./fixtures";
@@ -52,4 +53,25 @@ test("a player key takes a guest to another device; a wrong key is said so", asy
   await expect(two.getByText("Playing as Eli.")).toBeVisible();
   await first.close();
   await second.close();
+});
+
+test("quick match survives a dropped connection: the client asks again and bots fill the table", async ({
+  page,
+  context,
+  errors,
+}) => {
+  await page.goto("./");
+  await page.getByTestId("play-online").click();
+  await chooseName(page, "Fay");
+  await page.getByTestId("quick-go").click();
+  await expect(page.getByTestId("queued")).toBeVisible();
+  // The device goes offline: the socket closes and the server takes Fay out of the queue.
+  await context.setOffline(true);
+  await page.waitForTimeout(500);
+  await context.setOffline(false);
+  // Back online, the client queues again; with nobody else waiting, bots take the seats.
+  await expect(page.locator(".table")).toBeVisible({ timeout: 20_000 });
+  // The browser logs the attempts to reconnect made while offline; any other error still fails.
+  const others = errors.filter((e) => !e.includes("ERR_INTERNET_DISCONNECTED"));
+  errors.splice(0, errors.length, ...others);
 });

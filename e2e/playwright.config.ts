@@ -43,7 +43,8 @@ export default defineConfig({
   webServer: {
     command: "node ../apps/server/bin/server.js",
     // Online tables in a fresh directory: every run starts with no guests and no tables.
-    env: { PORT: String(PORT), DATA_DIR: mkdtempSync(join(tmpdir(), "crossbones-e2e-")) },
+    // Quick match fills with bots after 3 s (the default 20 s would only slow the tests).
+    env: { PORT: String(PORT), DATA_DIR: mkdtempSync(join(tmpdir(), "crossbones-e2e-")), QUICK_WAIT: "3" },
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 30_000,

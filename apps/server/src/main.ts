@@ -25,10 +25,13 @@ const databaseUrl = process.env.DATABASE_URL || undefined;
 const databaseSync = process.env.DATABASE_SYNC !== "off";
 const redisUrl = process.env.REDIS_URL || undefined;
 const redisPrefix = process.env.REDIS_PREFIX || undefined;
+// Seconds quick match waits for people before bots take the empty seats.
+const quickSeconds = Number(process.env.QUICK_WAIT ?? 20);
+const quickWait = Number.isFinite(quickSeconds) && quickSeconds >= 0 ? quickSeconds * 1000 : undefined;
 const { app } = await buildServer({
   logger: { level },
   trustProxy,
-  online: { dataDir, origins, databaseUrl, databaseSync, redisUrl, redisPrefix },
+  online: { dataDir, origins, databaseUrl, databaseSync, redisUrl, redisPrefix, quickWait },
 });
 await app.listen({ port, host });
 process.stdout.write(`Crossbones is running at http://localhost:${port}\n`);

@@ -373,7 +373,7 @@ function QuickMatch({
           <button
             type="button"
             onClick={() => {
-              client.send({ t: "unqueue" });
+              client.unqueue();
               onCancel();
             }}
           >
@@ -386,7 +386,7 @@ function QuickMatch({
           <button
             type="button"
             class="primary"
-            onClick={() => client.send({ t: "queue", game, players: game === "cutthroat" ? players : 4 })}
+            onClick={() => client.queue(game, game === "cutthroat" ? players : 4)}
             data-testid="quick-go"
           >
             {t("online.quickGo")}

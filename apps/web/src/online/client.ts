@@ -8,7 +8,7 @@
  * it is back online.
  */
 
-import type { Action } from "@crossbones/engine";
+import type { Action, GameKind } from "@crossbones/engine";
 import { type ClientMessage, PROTOCOL, readServerMessage, type ServerMessage } from "@crossbones/protocol";
 
 export type LinkStatus = "connecting" | "open" | "reconnecting" | "closed";
@@ -38,6 +38,11 @@ export class OnlineClient {
   private readonly sits = new Map<string, ClientMessage>();
   /** Actions sent and not yet answered, by id: resent after a reconnect. */
   private readonly unanswered = new Map<string, ClientMessage>();
+  /**
+   * The quick-match request while it waits: asked again after a reconnect, since the server takes a
+   * closed socket's player out of the queue (a dropped connection would otherwise wait for ever).
+   */
+  private queued: ClientMessage | null = null;
   private nextId = 0;
   private readonly listeners = new Set<(m: ServerMessage) => void>();
   private readonly statusListeners = new Set<(s: LinkStatus) => void>();
@@ -110,6 +115,7 @@ export class OnlineClient {
       for (const m of this.sits.values()) this.raw(m);
       this.sits.clear();
       for (const m of this.unanswered.values()) this.raw(m);
+      if (this.queued) this.raw(this.queued);
       this.setStatus("open");
     };
     socket.onmessage = (e) => {
@@ -118,6 +124,7 @@ export class OnlineClient {
       if (!read.ok) return; // A frame that is not the protocol is ignored, never acted on.
       const m = read.message;
       if (m.t === "ack" || (m.t === "refused" && m.id !== null)) this.unanswered.delete(m.id as string);
+      if (m.t === "matched") this.queued = null;
       if (m.t === "bye" && !m.retry) this.close();
       for (const l of this.listeners) l(m);
     };
@@ -156,6 +163,17 @@ export class OnlineClient {
     const message: ClientMessage = seat === undefined ? { t: "sit", table } : { t: "sit", table, seat };
     if (this.socket?.readyState === WebSocket.OPEN) this.raw(message);
     else this.sits.set(table, message);
+  }
+
+  /** Waits for a quick match (and again after every reconnect, until matched or `unqueue`). */
+  queue(game: GameKind, players: number): void {
+    this.queued = { t: "queue", game, players };
+    this.raw(this.queued);
+  }
+
+  unqueue(): void {
+    this.queued = null;
+    this.raw({ t: "unqueue" });
   }
 
   /** Sends an action made against `version`; returns its id. */
