@@ -23,6 +23,7 @@ import {
   ALL_BONES,
   ATTEMPT,
   DOUBLES,
+  type HandConfig,
   HandState,
   handConfig,
   lowestBone,
@@ -53,6 +54,37 @@ export interface Belief {
   readonly notAll: readonly { readonly seat: number; readonly mask: number }[];
 }
 
+/**
+ * What the hand's public record says about passes: whether a pass for want of a play proves a void
+ * (not where passes are charged whether able or not, unless a pass while able is charged apart), and
+ * the moves charged `passWhenAble` or `boardPass`: the traces of a pass made while able and of a
+ * play nobody else could answer (F5, F7).
+ */
+function passTraces(view: SeatView, config: HandConfig) {
+  const ableCharged = view.rules.game === "french" && view.rules.options.passWhenAblePenalty > 0;
+  const ablePasses = new Set<number>();
+  const boardPasses = new Set<number>();
+  for (const e of view.events) {
+    if (e.type !== "penalty") continue;
+    if (e.kind === "passWhenAble") ablePasses.add(e.move);
+    if (e.kind === "boardPass") boardPasses.add(e.move);
+  }
+  return {
+    passProvesVoid: !config.penaltyPass || ableCharged,
+    ablePasses,
+    boardPasses,
+    boardPassRule: config.boardPassPenalty > 0,
+  };
+}
+
+/** F2c: between the last winner and the poser, every seat held no double at the deal. */
+function skippedPosers(view: SeatView, voids: Int32Array): void {
+  if (view.rules.game !== "french" || view.handIndex === 0 || view.poser === null) return;
+  const previous = view.results[view.handIndex - 1];
+  if (!previous || previous.winner === null) return;
+  for (let s = previous.winner; s !== view.poser; s = (s + 1) % view.rules.players) voids[s] |= DOUBLES;
+}
+
 /** The belief of the seat a view belongs to, for the hand in progress. */
 export function beliefFrom(view: SeatView): Belief {
   const table = view.table;
@@ -74,20 +106,7 @@ export function beliefFrom(view: SeatView): Belief {
     };
   }
   const unknown = config.inPlay & ~table.played & ~view.hand;
-  const french = view.rules.game === "french";
-  const ableCharged = french && view.rules.options.passWhenAblePenalty > 0;
-  const passProvesVoid = !config.penaltyPass || ableCharged;
-
-  // Moves charged `passWhenAble` or `boardPass`: the public traces of a pass made while able and
-  // of a play nobody else could answer (F5, F7).
-  const ablePasses = new Set<number>();
-  const boardPasses = new Set<number>();
-  for (const e of view.events) {
-    if (e.type !== "penalty") continue;
-    if (e.kind === "passWhenAble") ablePasses.add(e.move);
-    if (e.kind === "boardPass") boardPasses.add(e.move);
-  }
-  const boardPassRule = config.boardPassPenalty > 0;
+  const { passProvesVoid, ablePasses, boardPasses, boardPassRule } = passTraces(view, config);
 
   // The shadow plays the public moves; every seat holds every bone so that no play ends it, and
   // what is playable depends on the board only.
@@ -136,13 +155,7 @@ export function beliefFrom(view: SeatView): Belief {
     }
   }
 
-  // F2c: between the last winner and the poser, every seat held no double at the deal.
-  if (french && view.handIndex > 0 && view.poser !== null) {
-    const previous = view.results[view.handIndex - 1];
-    if (previous && previous.winner !== null) {
-      for (let s = previous.winner; s !== view.poser; s = (s + 1) % players) voids[s] |= DOUBLES;
-    }
-  }
+  skippedPosers(view, voids);
 
   // Before the pose: the seat to pose holds what it must pose (F2, C3).
   if (table.phase === POSE) {
@@ -537,25 +550,10 @@ export function voidsBefore(view: SeatView): Int32Array {
   if (!table) return out;
   const players = view.rules.players;
   const config = handConfig(view.rules);
-  const french = view.rules.game === "french";
-  const ableCharged = french && view.rules.options.passWhenAblePenalty > 0;
-  const passProvesVoid = !config.penaltyPass || ableCharged;
+  const { passProvesVoid, ablePasses, boardPasses, boardPassRule } = passTraces(view, config);
   const voids = new Int32Array(4);
   const holds = new Int32Array(4);
-  const ablePasses = new Set<number>();
-  const boardPasses = new Set<number>();
-  for (const e of view.events) {
-    if (e.type !== "penalty") continue;
-    if (e.kind === "passWhenAble") ablePasses.add(e.move);
-    if (e.kind === "boardPass") boardPasses.add(e.move);
-  }
-  const boardPassRule = config.boardPassPenalty > 0;
-  if (french && view.handIndex > 0 && view.poser !== null) {
-    const previous = view.results[view.handIndex - 1];
-    if (previous && previous.winner !== null) {
-      for (let s = previous.winner; s !== view.poser; s = (s + 1) % players) voids[s] |= DOUBLES;
-    }
-  }
+  skippedPosers(view, voids);
   const hands = [ALL_BONES, ALL_BONES, ALL_BONES, ALL_BONES];
   const shadow = HandState.deal(config, hands, view.poser ?? 0, table.poseMask);
   // A board pass after a play is told when its first pass is made: at that move, these voids.
