@@ -40,7 +40,14 @@ import type { BotPool } from "./bots.js";
 import { TableFrames } from "./frames.js";
 import type { Metrics } from "./metrics.js";
 import type { BotLevel, CheckedSetup } from "./setup.js";
-import { type Checkpoint, isCheckpoint, type LogEntry, type LoggedSeat, type LogTail, type Store } from "./store.js";
+import {
+  type Checkpoint,
+  isCheckpoint,
+  type LogEntry,
+  type LogTail,
+  type LoggedSeat as Seat,
+  type Store,
+} from "./store.js";
 
 /** How the table paces itself (milliseconds). */
 export interface Timing {
@@ -78,8 +85,6 @@ export interface Follower {
   /** Results of this game (`game`) already sent: hands 0 .. sent - 1. */
   sent?: { game: number; hands: number };
 }
-
-type Seat = LoggedSeat;
 
 /** The seat a person who leaves hands over to. */
 const STAND_IN: BotLevel = "medium";

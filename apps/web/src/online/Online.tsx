@@ -141,58 +141,67 @@ function NameForm({ t, onGuest, inviting }: { t: T; onGuest: (g: Guest) => void;
   );
 }
 
+/** The two ways to the guest this device plays as: a new name, or another device's key. */
+const GUEST_FIELDS = {
+  name: {
+    id: "guest-name",
+    go: "guest-go",
+    label: "online.yourName",
+    submit: "online.continue",
+    button: "primary",
+    input: { maxLength: 24, required: true, autoComplete: "nickname" },
+    get: (value: string) => newGuest(value.trim()),
+  },
+  key: {
+    id: "guest-key",
+    go: "guest-key-go",
+    label: "online.keyLabel",
+    submit: "online.useKey",
+    button: undefined,
+    input: { autoComplete: "off", spellcheck: false },
+    get: guestFromKey,
+  },
+} as const;
+
 /**
  * One field that gets the guest this device plays as: a new one from a name, or another device's
  * from its key ("Played on another device?").
  */
-function GuestForm({ t, field, onGuest }: { t: T; field: "name" | "key"; onGuest: (g: Guest) => void }) {
+function GuestForm({ t, field, onGuest }: { t: T; field: keyof typeof GUEST_FIELDS; onGuest: (g: Guest) => void }) {
   const [value, setValue] = useState("");
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
-  const name = field === "name";
-  const id = name ? "guest-name" : "guest-key";
+  const f = GUEST_FIELDS[field];
   return (
     <>
       <form
-        class={name ? "online-name" : undefined}
+        class={field === "name" ? "online-name" : undefined}
         onSubmit={async (e) => {
           e.preventDefault();
           setBusy(true);
           setError("");
           try {
-            onGuest(await (name ? newGuest(value.trim()) : guestFromKey(value)));
+            onGuest(await f.get(value));
           } catch (err) {
             const refusal = err instanceof ApiError ? err.refusal : null;
             // A key the server does not know is refused as a bad token: say it in the key's words.
-            setError(
-              refusal === null
-                ? t("online.offlineError")
-                : name
-                  ? onlineRefusalText(t, refusal, () => value)
-                  : t("online.badKey"),
-            );
+            if (refusal === null) setError(t("online.offlineError"));
+            else setError(field === "name" ? onlineRefusalText(t, refusal, () => value) : t("online.badKey"));
           } finally {
             setBusy(false);
           }
         }}
       >
-        <label for={id}>{name ? t("online.yourName") : t("online.keyLabel")}</label>
+        <label for={f.id}>{t(f.label)}</label>
         <input
-          id={id}
+          id={f.id}
           value={value}
-          {...(name
-            ? { maxLength: 24, required: true, autoComplete: "nickname" }
-            : { autoComplete: "off", spellcheck: false })}
+          {...f.input}
           onInput={(e) => setValue((e.target as HTMLInputElement).value)}
-          data-testid={id}
+          data-testid={f.id}
         />
-        <button
-          type="submit"
-          class={name ? "primary" : undefined}
-          disabled={busy || value.trim() === ""}
-          data-testid={name ? "guest-go" : "guest-key-go"}
-        >
-          {name ? t("online.continue") : t("online.useKey")}
+        <button type="submit" class={f.button} disabled={busy || value.trim() === ""} data-testid={f.go}>
+          {t(f.submit)}
         </button>
       </form>
       {error && (
