@@ -54,14 +54,39 @@ export interface Belief {
   readonly notAll: readonly { readonly seat: number; readonly mask: number }[];
 }
 
+/** What replaying a hand's public history teaches, before it is narrowed to the bones still out. */
+interface PublicFacts {
+  /** Per seat: bones it did not hold (passes for want of a play, board passes, F2c). */
+  readonly voids: Int32Array;
+  /** Per seat: bones it held (charged attempts, board passes). */
+  readonly holds: Int32Array;
+  /** Seat `seat` held at least one bone of `mask` just before move `at` (passes while able). */
+  readonly someOf: { seat: number; mask: number; at: number }[];
+  /** Seat `seat` did not hold every bone of `mask` just after its play `at` (no board pass). */
+  readonly notAllOf: { seat: number; mask: number; at: number }[];
+  /** Per bone: the seat that played it and the index of that move, or -1. */
+  readonly playedBy: Int8Array;
+  readonly playedAt: Int32Array;
+}
+
 /**
- * What the hand's public record says about passes: whether a pass for want of a play proves a void
- * (not where passes are charged whether able or not, unless a pass while able is charged apart), and
- * the moves charged `passWhenAble` or `boardPass`: the traces of a pass made while able and of a
- * play nobody else could answer (F5, F7).
+ * Replays the hand's public history on a shadow of the hand: every seat holds every bone, so that
+ * no play ends it and what is legal depends on the board only. A pass for want of a play proves a
+ * void, except where passes are charged whether able or not (unless a pass while able is charged
+ * apart, F5); a pass charged `passWhenAble` shows the seat held a legal bone. After a play the
+ * others held no answer exactly when a board pass was charged (F7), which the table is told when
+ * the first pass of it is made; without one, the player did not hold every answer itself. In
+ * French the seats skipped between the last winner and the poser held no double (F2c).
+ *
+ * With `before`, entry `4 * i + s` receives the voids (less the bones known held) the table knew
+ * just before move i: what a seat that played move i could have known of the others.
  */
-function passTraces(view: SeatView, config: HandConfig) {
+function replayPublic(view: SeatView, config: HandConfig, before: Int32Array | null): PublicFacts {
+  const table = view.table as NonNullable<SeatView["table"]>;
+  const players = view.rules.players;
   const ableCharged = view.rules.game === "french" && view.rules.options.passWhenAblePenalty > 0;
+  const passProvesVoid = !config.penaltyPass || ableCharged;
+  const boardPassRule = config.boardPassPenalty > 0;
   const ablePasses = new Set<number>();
   const boardPasses = new Set<number>();
   for (const e of view.events) {
@@ -69,58 +94,40 @@ function passTraces(view: SeatView, config: HandConfig) {
     if (e.kind === "passWhenAble") ablePasses.add(e.move);
     if (e.kind === "boardPass") boardPasses.add(e.move);
   }
-  return {
-    passProvesVoid: !config.penaltyPass || ableCharged,
-    ablePasses,
-    boardPasses,
-    boardPassRule: config.boardPassPenalty > 0,
+  const facts: PublicFacts = {
+    voids: new Int32Array(4),
+    holds: new Int32Array(4),
+    someOf: [],
+    notAllOf: [],
+    playedBy: new Int8Array(28).fill(-1),
+    playedAt: new Int32Array(28).fill(-1),
   };
-}
-
-/** F2c: between the last winner and the poser, every seat held no double at the deal. */
-function skippedPosers(view: SeatView, voids: Int32Array): void {
-  if (view.rules.game !== "french" || view.handIndex === 0 || view.poser === null) return;
-  const previous = view.results[view.handIndex - 1];
-  if (!previous || previous.winner === null) return;
-  for (let s = previous.winner; s !== view.poser; s = (s + 1) % view.rules.players) voids[s] |= DOUBLES;
-}
-
-/** The belief of the seat a view belongs to, for the hand in progress. */
-export function beliefFrom(view: SeatView): Belief {
-  const table = view.table;
-  const players = view.rules.players;
-  const config = handConfig(view.rules);
-  const voids = new Int32Array(4);
-  const holds = new Int32Array(4);
-  if (!table) {
-    return {
-      seat: view.seat,
-      players,
-      own: view.hand,
-      unknown: 0,
-      sizes: [],
-      voids,
-      holds,
-      atLeastOne: [],
-      notAll: [],
-    };
+  const { voids, holds } = facts;
+  if (view.rules.game === "french" && view.handIndex > 0 && view.poser !== null) {
+    const previous = view.results[view.handIndex - 1];
+    if (previous && previous.winner !== null) {
+      for (let s = previous.winner; s !== view.poser; s = (s + 1) % players) voids[s] |= DOUBLES;
+    }
   }
-  const unknown = config.inPlay & ~table.played & ~view.hand;
-  const { passProvesVoid, ablePasses, boardPasses, boardPassRule } = passTraces(view, config);
-
-  // The shadow plays the public moves; every seat holds every bone so that no play ends it, and
-  // what is playable depends on the board only.
   const hands = [ALL_BONES, ALL_BONES, ALL_BONES, ALL_BONES];
   const shadow = HandState.deal(config, hands, view.poser ?? 0, table.poseMask);
-  /** Seat `seat` held at least one bone of `mask` just before move `at`. */
-  const someOf: { seat: number; mask: number; at: number }[] = [];
-  /** Seat `seat` did not hold every bone of `mask` just after move `at`. */
-  const notAllOf: { seat: number; mask: number; at: number }[] = [];
-  const playedBy = new Int8Array(28).fill(-1);
-  const playedAt = new Int32Array(28).fill(-1);
+  // The play whose board pass (or its absence) the table learns at move `pendingAt`.
+  let pendingAt = -1;
+  let pendingPlay = -1;
+  let pendingSeat = -1;
+  let pendingAnswers = 0;
   const history = view.history;
   for (let i = 0; i < history.length; i++) {
+    if (before !== null) for (let s = 0; s < 4; s++) before[i * 4 + s] = voids[s] & ~holds[s];
     const { seat, move } = history[i];
+    if (i === pendingAt) {
+      if (boardPasses.has(i)) {
+        for (let q = 0; q < players; q++) if (q !== pendingSeat) voids[q] |= pendingAnswers;
+        holds[pendingSeat] |= pendingAnswers;
+      } else {
+        facts.notAllOf.push({ seat: pendingSeat, mask: pendingAnswers, at: pendingPlay });
+      }
+    }
     if ((move & ATTEMPT) !== 0) {
       holds[seat] |= 1 << ((move & ~ATTEMPT) >> 2);
       continue;
@@ -128,39 +135,55 @@ export function beliefFrom(view: SeatView): Belief {
     if (move === PASS) {
       if (shadow.phase === PLAYING) {
         const legal = shadow.playable();
-        if (ablePasses.has(i)) someOf.push({ seat, mask: legal, at: i });
+        if (ablePasses.has(i)) facts.someOf.push({ seat, mask: legal, at: i });
         else if (passProvesVoid) voids[seat] |= legal;
       }
       shadow.turn = seat;
       shadow.apply(move);
       continue;
     }
-    playedBy[move >> 2] = seat;
-    playedAt[move >> 2] = i;
+    facts.playedBy[move >> 2] = seat;
+    facts.playedAt[move >> 2] = i;
     shadow.turn = seat;
     shadow.apply(move);
     if (!boardPassRule || shadow.phase !== PLAYING) continue;
-    // F7: after this play the others held no answer exactly when a board pass was charged.
-    const answers = shadow.unplayed & shadow.playable();
     // The next move that is not a refused attempt is the first pass of a board pass, if any;
     // until it is made, nobody is told (the view shows no pending board pass).
     let next = i + 1;
     while (next < history.length && (history[next].move & ATTEMPT) !== 0) next++;
-    if (next === history.length) continue;
-    if (boardPasses.has(next)) {
-      for (let q = 0; q < players; q++) if (q !== seat) voids[q] |= answers;
-      holds[seat] |= answers;
-    } else {
-      notAllOf.push({ seat, mask: answers, at: i });
-    }
+    pendingAt = next;
+    pendingPlay = i;
+    pendingSeat = seat;
+    pendingAnswers = shadow.unplayed & shadow.playable();
   }
+  return facts;
+}
 
-  skippedPosers(view, voids);
+/** The belief of the seat a view belongs to, for the hand in progress. */
+export function beliefFrom(view: SeatView): Belief {
+  const table = view.table;
+  const players = view.rules.players;
+  const config = handConfig(view.rules);
+  if (!table) {
+    return {
+      seat: view.seat,
+      players,
+      own: view.hand,
+      unknown: 0,
+      sizes: [],
+      voids: new Int32Array(4),
+      holds: new Int32Array(4),
+      atLeastOne: [],
+      notAll: [],
+    };
+  }
+  const unknown = config.inPlay & ~table.played & ~view.hand;
+  const { voids, holds, someOf, notAllOf, playedBy, playedAt } = replayPublic(view, config, null);
 
   // Before the pose: the seat to pose holds what it must pose (F2, C3).
   if (table.phase === POSE) {
     if (popcount(table.poseMask) === 1) holds[table.turn] |= table.poseMask;
-    else someOf.push({ seat: table.turn, mask: table.poseMask & config.inPlay, at: history.length });
+    else someOf.push({ seat: table.turn, mask: table.poseMask & config.inPlay, at: view.history.length });
   }
 
   const atLeastOne: { seat: number; mask: number }[] = [];
@@ -538,56 +561,12 @@ function below(rng: Rng, n: number): number {
 /**
  * The voids the table knew just before each move of the hand's history: entry `4 * i + s` is the
  * bones seat s was known not to hold before `view.history[i]` was made, by the same public facts
- * as `beliefFrom` (passes for want of a play where they prove it, board passes once the first pass
- * of one is made, F2c), less the bones known held. The medium bot at move i played with these
- * voids (`beliefFrom` of its view then, on the bones that were still out and not its own), so the
- * opponent model replays its choices with them (`model.ts`).
+ * as `beliefFrom` (`replayPublic`), less the bones known held. The medium bot at move i played
+ * with these voids (`beliefFrom` of its view then, on the bones that were still out and not its
+ * own), so the opponent model replays its choices with them (`model.ts`).
  */
 export function voidsBefore(view: SeatView): Int32Array {
-  const history = view.history;
-  const out = new Int32Array(history.length * 4);
-  const table = view.table;
-  if (!table) return out;
-  const players = view.rules.players;
-  const config = handConfig(view.rules);
-  const { passProvesVoid, ablePasses, boardPasses, boardPassRule } = passTraces(view, config);
-  const voids = new Int32Array(4);
-  const holds = new Int32Array(4);
-  skippedPosers(view, voids);
-  const hands = [ALL_BONES, ALL_BONES, ALL_BONES, ALL_BONES];
-  const shadow = HandState.deal(config, hands, view.poser ?? 0, table.poseMask);
-  // A board pass after a play is told when its first pass is made: at that move, these voids.
-  let pendingAt = -1;
-  let pendingSeat = -1;
-  let pendingAnswers = 0;
-  for (let i = 0; i < history.length; i++) {
-    for (let s = 0; s < 4; s++) out[i * 4 + s] = voids[s] & ~holds[s];
-    const { seat, move } = history[i];
-    if (i === pendingAt) {
-      if (boardPasses.has(i)) {
-        for (let q = 0; q < players; q++) if (q !== pendingSeat) voids[q] |= pendingAnswers;
-        holds[pendingSeat] |= pendingAnswers;
-      }
-      pendingAt = -1;
-    }
-    if ((move & ATTEMPT) !== 0) {
-      holds[seat] |= 1 << ((move & ~ATTEMPT) >> 2);
-      continue;
-    }
-    if (move === PASS) {
-      if (shadow.phase === PLAYING && !ablePasses.has(i) && passProvesVoid) voids[seat] |= shadow.playable();
-      shadow.turn = seat;
-      shadow.apply(move);
-      continue;
-    }
-    shadow.turn = seat;
-    shadow.apply(move);
-    if (!boardPassRule || shadow.phase !== PLAYING) continue;
-    let next = i + 1;
-    while (next < history.length && (history[next].move & ATTEMPT) !== 0) next++;
-    pendingAt = next;
-    pendingSeat = seat;
-    pendingAnswers = shadow.unplayed & shadow.playable();
-  }
+  const out = new Int32Array(view.history.length * 4);
+  if (view.table) replayPublic(view, handConfig(view.rules), out);
   return out;
 }
