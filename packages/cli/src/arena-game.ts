@@ -33,6 +33,8 @@ export interface ArenaJob {
 
 export interface ArenaResult {
   readonly index: number;
+  /** The deal sequence the game was played on (`ArenaJob.deals`). */
+  readonly deals: number;
   /** Per seat: the position in the seat list of the bot that sat there. */
   readonly bots: readonly number[];
   /** The winning seat (French, Cut Throat) or team (Partner), or null. */
@@ -84,6 +86,7 @@ export function runJob(setup: ArenaSetup, job: ArenaJob): ArenaResult {
   }
   return {
     index: job.index,
+    deals: job.deals,
     bots,
     winner: game.winner,
     points,

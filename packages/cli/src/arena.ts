@@ -13,6 +13,7 @@ import { Worker } from "node:worker_threads";
 import { MEASURING_LEVELS } from "@crossbones/bots";
 import { isGameKind, PLAYER_COUNTS } from "@crossbones/engine";
 import { type ArenaJob, type ArenaResult, type ArenaSetup, runJob } from "./arena-game.js";
+import { type Cluster, differenceHalfWidth, ratioHalfWidth } from "./arena-stats.js";
 
 export const ARENA_HELP = `crossbones arena: bots against bots on duplicate deals
 
@@ -51,6 +52,11 @@ export interface BotRow {
   readonly pointsPerHand: number | null;
   readonly handsWon: number;
   readonly handsWonRate: number;
+  /**
+   * Half the 95% interval of the per-hand figure (points per hand in French, hands won in the line
+   * games), counting each deal sequence as one sample (`PerHand`).
+   */
+  readonly perHand95: number;
   readonly wins: number;
   readonly winRate: number;
   readonly winRate95: readonly [number, number];
@@ -62,6 +68,15 @@ export interface BotRow {
   readonly maxMs: number;
 }
 
+/** The first bot against another, on the same deal sequences (`PerHand.difference`). */
+export interface Comparison {
+  readonly bot: string;
+  readonly other: string;
+  /** The first bot's per-hand figure less the other's, and half its 95% interval. */
+  readonly difference: number;
+  readonly difference95: number;
+}
+
 export interface ArenaReport {
   readonly game: string;
   readonly players: number;
@@ -71,6 +86,7 @@ export interface ArenaReport {
   readonly dealSequences: number;
   readonly seconds: number;
   readonly bots: readonly BotRow[];
+  readonly comparisons: readonly Comparison[];
 }
 
 export function parseArenaArgs(args: readonly string[]): ArenaOptions | string {
@@ -134,7 +150,10 @@ function quantile(sorted: Float64Array, q: number): number {
 export function summarizeArena(options: ArenaOptions, results: readonly ArenaResult[], seconds: number): ArenaReport {
   const names = [...new Set(options.seats)];
   const teams = options.game === "partner";
-  const bots = names.map((bot): BotRow => {
+  const french = options.game === "french";
+  /** Per bot: its per-hand sums on each deal sequence. */
+  const clusters = names.map(() => new Map<number, Cluster>());
+  const bots = names.map((bot, i): BotRow => {
     let games = 0;
     let hands = 0;
     let points = 0;
@@ -152,6 +171,10 @@ export function summarizeArena(options: ArenaOptions, results: readonly ArenaRes
         forced += r.forced[seat];
         if (r.winner !== null && r.winner === (teams ? seat % 2 : seat)) wins++;
         for (const t of r.times[seat]) times.push(t);
+        const c = clusters[i].get(r.deals) ?? { y: 0, h: 0 };
+        c.y += french ? r.points[seat] : r.handsWon[seat];
+        c.h += r.hands;
+        clusters[i].set(r.deals, c);
       });
     }
     const sorted = Float64Array.from(times).sort();
@@ -161,9 +184,10 @@ export function summarizeArena(options: ArenaOptions, results: readonly ArenaRes
       seats: options.seats.filter((s) => s === bot).length,
       games,
       hands,
-      pointsPerHand: options.game === "french" ? points / Math.max(1, hands) : null,
+      pointsPerHand: french ? points / Math.max(1, hands) : null,
       handsWon,
       handsWonRate: handsWon / Math.max(1, hands),
+      perHand95: ratioHalfWidth(clusters[i]),
       wins,
       winRate: wins / Math.max(1, games),
       winRate95: wilson(wins, games),
@@ -175,6 +199,15 @@ export function summarizeArena(options: ArenaOptions, results: readonly ArenaRes
       maxMs: sorted.length > 0 ? sorted[sorted.length - 1] : 0,
     };
   });
+  const perHand = (b: BotRow) => b.pointsPerHand ?? b.handsWonRate;
+  const comparisons = bots.slice(1).map(
+    (other, i): Comparison => ({
+      bot: bots[0].bot,
+      other: other.bot,
+      difference: perHand(bots[0]) - perHand(other),
+      difference95: differenceHalfWidth(clusters[0], clusters[i + 1]),
+    }),
+  );
   return {
     game: options.game,
     players: options.players,
@@ -184,6 +217,7 @@ export function summarizeArena(options: ArenaOptions, results: readonly ArenaRes
     dealSequences: Math.ceil(results.length / options.players),
     seconds,
     bots,
+    comparisons,
   };
 }
 
@@ -216,7 +250,9 @@ export function formatArena(report: ArenaReport): string {
     b.bot,
     String(b.seats),
     String(b.hands),
-    french ? (b.pointsPerHand ?? 0).toFixed(2) : pct(b.handsWonRate),
+    french
+      ? `${(b.pointsPerHand ?? 0).toFixed(2)} ±${b.perHand95.toFixed(2)}`
+      : `${pct(b.handsWonRate)} ±${(100 * b.perHand95).toFixed(1)}`,
     `${pct(b.winRate)} (${b.wins}/${b.games})`,
     `${pct(b.winRate95[0])}-${pct(b.winRate95[1])}`,
     String(b.decisions),
@@ -228,18 +264,28 @@ export function formatArena(report: ArenaReport): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const fmt = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
   lines.push(fmt(header), ...rows.map(fmt));
-  if (french && report.bots.length > 1) {
+  if (report.comparisons.length > 0) lines.push("");
+  for (const c of report.comparisons) {
     const first = report.bots[0];
-    lines.push("");
-    for (const other of report.bots.slice(1)) {
-      const a = first.pointsPerHand ?? 0;
+    const other = report.bots.find((b) => b.bot === c.other) as BotRow;
+    if (french) {
       const b = other.pointsPerHand ?? 0;
-      const diff = b > 0 ? (100 * (b - a)) / b : 0;
+      const diff = b > 0 ? (-100 * c.difference) / b : 0;
       lines.push(
-        `${first.bot} averages ${Math.abs(diff).toFixed(1)}% ${diff >= 0 ? "fewer" : "more"} points per hand than ${other.bot}`,
+        `${first.bot} averages ${Math.abs(diff).toFixed(1)}% ${diff >= 0 ? "fewer" : "more"} points per hand than ` +
+          `${c.other} (difference ${c.difference.toFixed(2)} ±${c.difference95.toFixed(2)})`,
+      );
+    } else {
+      lines.push(
+        `${first.bot} wins ${(100 * Math.abs(c.difference)).toFixed(1)} percentage points ` +
+          `${c.difference >= 0 ? "more" : "fewer"} of its hands than ${c.other} (±${(100 * c.difference95).toFixed(1)})`,
       );
     }
   }
+  lines.push(
+    "",
+    "± is half a 95% interval, each deal sequence counted as one sample; a difference is taken on the same sequences.",
+  );
   lines.push("", "Decision times exclude forced moves (a single legal move); p50/p95 over all other decisions.");
   return `${lines.join("\n")}\n`;
 }

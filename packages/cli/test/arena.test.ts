@@ -52,6 +52,14 @@ describe("crossbones arena", () => {
     expect(easy.games).toBe(24);
     expect(medium.wins + easy.wins).toBe(results.filter((r) => r.winner !== null).length);
     expect(formatArena(report)).toContain("points/hand");
+    // Two deal sequences: each bot's points per hand and their difference get an interval.
+    expect(medium.perHand95).toBeGreaterThan(0);
+    expect(Number.isFinite(medium.perHand95)).toBe(true);
+    expect(report.comparisons.map((c) => [c.bot, c.other])).toEqual([["medium", "easy"]]);
+    expect(report.comparisons[0].difference).toBeCloseTo((medium.pointsPerHand ?? 0) - (easy.pointsPerHand ?? 0), 10);
+    expect(formatArena(report)).toMatch(
+      /medium averages [\d.]+% (fewer|more) points per hand than easy \(difference -?\d+\.\d\d ±\d/,
+    );
     for (const r of results) expect(parseRecord(JSON.stringify(r.record)).ok).toBe(true);
     const replayed = parseRecord(JSON.stringify(results[0].record));
     if (!replayed.ok) throw new Error(replayed.error.message);
