@@ -154,6 +154,9 @@ describe("three processes on Redis and PostgreSQL", () => {
     await a.next((m) => isTable(code)(m) && m.view.version > 10, 20_000);
     const lostBefore = await metric(owner, 'crossbones_tables_lost_total{reason="fenced"}');
     const lapsedBefore = await metric(owner, 'crossbones_tables_lost_total{reason="lapsed"}');
+    const store = await PgStore.open(svc.databaseUrl);
+    // The log's length when the new owner took the table: the game must go on from there.
+    let before = 0;
     owner.signal("SIGSTOP");
     try {
       // The lease runs out; another process takes the table over and the game goes on there.
@@ -166,14 +169,13 @@ describe("three processes on Redis and PostgreSQL", () => {
       }
       expect(taker).toBeDefined();
       expect(taker).not.toBe(owner);
+      before = (await store.log(code)).length;
       const at = (await a.next(isTable(code))).view.version;
       await a.next((m) => isTable(code)(m) && m.view.version > at + 4, 20_000);
     } finally {
       owner.signal("SIGCONT");
     }
-    const store = await PgStore.open(svc.databaseUrl);
     try {
-      const before = (await store.log(code)).length;
       // Resumed, the old owner finds it lost the table (its lease lapsed, or the fence refused a write).
       const deadline = Date.now() + 10_000;
       let lost = 0;
