@@ -30,6 +30,7 @@ import {
   PASS,
   PLAYING,
   POSE,
+  type PublicTable,
   popcount,
   type Rng,
   type SeatView,
@@ -81,8 +82,7 @@ interface PublicFacts {
  * With `before`, entry `4 * i + s` receives the voids (less the bones known held) the table knew
  * just before move i: what a seat that played move i could have known of the others.
  */
-function replayPublic(view: SeatView, config: HandConfig, before: Int32Array | null): PublicFacts {
-  const table = view.table as NonNullable<SeatView["table"]>;
+function replayPublic(view: SeatView, table: PublicTable, config: HandConfig, before: Int32Array | null): PublicFacts {
   const players = view.rules.players;
   const ableCharged = view.rules.game === "french" && view.rules.options.passWhenAblePenalty > 0;
   const passProvesVoid = !config.penaltyPass || ableCharged;
@@ -178,7 +178,7 @@ export function beliefFrom(view: SeatView): Belief {
     };
   }
   const unknown = config.inPlay & ~table.played & ~view.hand;
-  const { voids, holds, someOf, notAllOf, playedBy, playedAt } = replayPublic(view, config, null);
+  const { voids, holds, someOf, notAllOf, playedBy, playedAt } = replayPublic(view, table, config, null);
 
   // Before the pose: the seat to pose holds what it must pose (F2, C3).
   if (table.phase === POSE) {
@@ -567,6 +567,6 @@ function below(rng: Rng, n: number): number {
  */
 export function voidsBefore(view: SeatView): Int32Array {
   const out = new Int32Array(view.history.length * 4);
-  if (view.table) replayPublic(view, handConfig(view.rules), out);
+  if (view.table) replayPublic(view, view.table, handConfig(view.rules), out);
   return out;
 }

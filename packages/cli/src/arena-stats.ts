@@ -5,8 +5,9 @@
  * one sample (a cluster), and a figure R = Σy / Σh (points or hands won over hands) gets the
  * variance of a ratio of sums by linearisation: with u_c = (y_c − R·h_c) / Σh for sequence c of n,
  * var R ≈ n / (n − 1) · Σ u_c². Two bots at the same table are compared on the same sequences, so
- * the variance of their difference is that of u_c − u'_c, which is much smaller than the two
- * variances added when the deals decide most of a hand (and they do).
+ * the variance of their difference is that of u_c − u'_c: it counts what a sequence gives both
+ * (which cancels) and what one bot's gain on it costs the other (which adds), where adding the two
+ * variances would count neither.
  */
 
 /** One bot's sums over one deal sequence: the figure's total (points or hands won) and hands. */

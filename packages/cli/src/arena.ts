@@ -54,7 +54,7 @@ export interface BotRow {
   readonly handsWonRate: number;
   /**
    * Half the 95% interval of the per-hand figure (points per hand in French, hands won in the line
-   * games), counting each deal sequence as one sample (`PerHand`).
+   * games), counting each deal sequence as one sample (`arena-stats.ts`).
    */
   readonly perHand95: number;
   readonly wins: number;
@@ -68,7 +68,7 @@ export interface BotRow {
   readonly maxMs: number;
 }
 
-/** The first bot against another, on the same deal sequences (`PerHand.difference`). */
+/** The first bot against another, on the same deal sequences (`differenceHalfWidth`). */
 export interface Comparison {
   readonly bot: string;
   readonly other: string;
@@ -266,18 +266,16 @@ export function formatArena(report: ArenaReport): string {
   lines.push(fmt(header), ...rows.map(fmt));
   if (report.comparisons.length > 0) lines.push("");
   for (const c of report.comparisons) {
-    const first = report.bots[0];
-    const other = report.bots.find((b) => b.bot === c.other) as BotRow;
     if (french) {
-      const b = other.pointsPerHand ?? 0;
+      const b = report.bots.find((x) => x.bot === c.other)?.pointsPerHand ?? 0;
       const diff = b > 0 ? (-100 * c.difference) / b : 0;
       lines.push(
-        `${first.bot} averages ${Math.abs(diff).toFixed(1)}% ${diff >= 0 ? "fewer" : "more"} points per hand than ` +
+        `${c.bot} averages ${Math.abs(diff).toFixed(1)}% ${diff >= 0 ? "fewer" : "more"} points per hand than ` +
           `${c.other} (difference ${c.difference.toFixed(2)} ±${c.difference95.toFixed(2)})`,
       );
     } else {
       lines.push(
-        `${first.bot} wins ${(100 * Math.abs(c.difference)).toFixed(1)} percentage points ` +
+        `${c.bot} wins ${(100 * Math.abs(c.difference)).toFixed(1)} percentage points ` +
           `${c.difference >= 0 ? "more" : "fewer"} of its hands than ${c.other} (±${(100 * c.difference95).toFixed(1)})`,
       );
     }
@@ -285,8 +283,9 @@ export function formatArena(report: ArenaReport): string {
   lines.push(
     "",
     "± is half a 95% interval, each deal sequence counted as one sample; a difference is taken on the same sequences.",
+    "",
+    "Decision times exclude forced moves (a single legal move); p50/p95 over all other decisions.",
   );
-  lines.push("", "Decision times exclude forced moves (a single legal move); p50/p95 over all other decisions.");
   return `${lines.join("\n")}\n`;
 }
 
