@@ -107,8 +107,13 @@ export const clientMessage = z.discriminatedUnion("t", [
   z.strictObject({ t: z.literal("next"), table: tableCode }),
   /** After the end: play again with the same seats (every seated person must ask). */
   z.strictObject({ t: z.literal("rematch"), table: tableCode }),
-  /** Give up your seat (a bot takes it over while a game is on). */
+  /**
+   * Give up your seat: before the first deal it is free again for anyone; once a game is on, a bot
+   * plays it to the end.
+   */
   z.strictObject({ t: z.literal("leave"), table: tableCode }),
+  /** The table's maker frees a person's seat before the first deal (that person may not sit again). */
+  z.strictObject({ t: z.literal("remove"), table: tableCode, seat }),
   /** Quick match: wait for others who want the same game; bots fill the rest after a while. */
   z.strictObject({ t: z.literal("queue"), game: gameKind, players: z.int().min(2).max(4) }),
   z.strictObject({ t: z.literal("unqueue") }),
@@ -138,6 +143,13 @@ export const SERVER_REFUSAL_CODES = [
   "going-away",
   "not-found",
   "server-error",
+  "table-unavailable",
+  "table-closed",
+  "too-many-tables",
+  "not-maker",
+  "game-started",
+  "seat-empty",
+  "removed",
 ] as const;
 export type ServerRefusalCode = (typeof SERVER_REFUSAL_CODES)[number];
 
@@ -163,8 +175,11 @@ export const seatInfo = z.strictObject({
   connected: z.boolean(),
   /** The seat is played by a bot for now (its player ran out of time or left). */
   away: z.boolean(),
-  /** Seconds left in the seat's bank (turn clock), or null. */
-  bank: z.number().nullable(),
+  /**
+   * Milliseconds left in the seat's bank (turn clock) when the frame was made, or null. While the
+   * seat is to act, the time it has used beyond the move's allowance is already taken out.
+   */
+  bankMs: z.int().min(0).nullable(),
 });
 export type SeatInfo = z.infer<typeof seatInfo>;
 
@@ -197,11 +212,28 @@ export const tableInfo = z.strictObject({
   seats: z.array(seatInfo),
   /** Your seat, or null when you watch. */
   you: seat.nullable(),
-  status: z.enum(["waiting", "playing", "finished"]),
-  /** When the seat to act runs out of time (epoch ms), or null. */
-  deadline: z.number().nullable(),
-  /** When the next hand is dealt (epoch ms), or null. */
-  nextHandAt: z.number().nullable(),
+  /**
+   * waiting (for people to sit), playing, finished (the game is over; a rematch may follow) or
+   * closed (for good: nobody came back, docs/online.md).
+   */
+  status: z.enum(["waiting", "playing", "finished", "closed"]),
+  /** The seat of the person who made the table (they may remove people before the first deal), or null. */
+  maker: seat.nullable(),
+  /**
+   * Milliseconds from this frame until the seat to act runs out of time (its move's allowance and
+   * its bank), or null when no clock runs. Count down from when the frame arrives: the device's own
+   * clock may be minutes off the server's.
+   */
+  turnMs: z.int().min(0).nullable(),
+  /** Milliseconds from this frame until the next hand is dealt, or null (none coming, or paused). */
+  nextHandMs: z.int().min(0).nullable(),
+  /**
+   * Between hands, nobody who sits here is at the table (every person is away or disconnected):
+   * the next hand waits until one of them is back.
+   */
+  paused: z.boolean(),
+  /** The server's clock when the frame was made (epoch ms), for whoever wants it; durations above need none. */
+  serverTime: z.number(),
   /** Seats that asked for a rematch. */
   rematch: z.array(seat),
   /** Between hands: seats whose players are ready for the next hand. */
@@ -380,13 +412,29 @@ export const serverMessage = z.discriminatedUnion("t", [
     charged: z.boolean(),
   }),
   z.strictObject({ t: z.literal("reaction"), table: tableCode, seat, reaction }),
-  /** Quick match: you wait; bots fill the free seats at `botsAt` (epoch ms). */
+  /**
+   * Who is at a table changed, and nothing else (sent instead of a whole `table`, at most about
+   * once a second per table): per seat, whether its person is connected and whether a bot plays
+   * for them; between hands, who is ready and whether the table is paused.
+   */
+  z.strictObject({
+    t: z.literal("presence"),
+    table: tableCode,
+    seats: z.array(z.strictObject({ connected: z.boolean(), away: z.boolean() })),
+    ready: z.array(seat),
+    paused: z.boolean(),
+  }),
+  /**
+   * Quick match: you wait; bots fill the free seats `botsMs` milliseconds after this frame (count
+   * from its arrival; `serverTime` is the server's clock, epoch ms).
+   */
   z.strictObject({
     t: z.literal("queued"),
     game: gameKind,
     players: z.int(),
     waiting: z.int(),
-    botsAt: z.number(),
+    botsMs: z.int().min(0),
+    serverTime: z.number(),
   }),
   z.strictObject({ t: z.literal("matched"), table: tableCode }),
   z.strictObject({ t: z.literal("pong") }),
@@ -418,6 +466,13 @@ export const SERVER_MESSAGES: Readonly<Record<ServerRefusalCode, string>> = {
   "going-away": "the server is restarting: reconnect in a moment",
   "not-found": "there is nothing at that address",
   "server-error": "something went wrong on the server; try again",
+  "table-unavailable": "this table cannot be opened just now; every other table plays on",
+  "table-closed": "this table is closed: nobody was at it for a while",
+  "too-many-tables": "you have too many tables open: finish or leave one first",
+  "not-maker": "only the person who made the table can do that",
+  "game-started": "the game has started: seats can no longer change",
+  "seat-empty": "no one sits in that seat",
+  removed: "the table's maker took you off this table",
 };
 
 /** A refusal of the server's own, with its English message. */

@@ -226,6 +226,8 @@ function op(
       return { m: "rematch", player: player.id };
     case "leave":
       return { m: "leave", player: player.id };
+    case "remove":
+      return { m: "remove", player: player.id, seat: m.seat };
   }
 }
 

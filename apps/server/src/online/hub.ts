@@ -224,7 +224,7 @@ export class Hub {
     while (!(await this.store.addTable(code, checked.value.setup, player.id, this.now()))) code = tableCode();
     if (this.cluster) await this.cluster.claim(code);
     const fence = (await this.store.claim(code)) as number;
-    const table = LiveTable.rebuild(code, checked.value, { from: 0, entries: [] }, fence, this.deps);
+    const table = LiveTable.rebuild(code, player.id, checked.value, { from: 0, entries: [] }, fence, this.deps);
     this.tables.set(code, table);
     await runOp(table, { m: "sit", player: player.id, name: player.name });
     return { ok: true, code };
@@ -254,7 +254,7 @@ export class Hub {
     if (this.cluster && !(await this.cluster.claim(code))) return "elsewhere";
     // The fence first, then the log: every append of an earlier owner is in it (pg-store.ts).
     const fence = (await this.store.claim(code)) as number;
-    const table = LiveTable.rebuild(code, checked.value, await this.store.resume(code), fence, this.deps);
+    const table = LiveTable.rebuild(code, stored.host, checked.value, await this.store.resume(code), fence, this.deps);
     this.tables.set(code, table);
     this.owners.delete(code);
     if (this.cluster) {

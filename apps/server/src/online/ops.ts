@@ -23,6 +23,7 @@ export type TableOp =
   | { readonly m: "seed"; readonly player: string; readonly commitment: string; readonly seed: string }
   | { readonly m: "rematch"; readonly player: string }
   | { readonly m: "leave"; readonly player: string }
+  | { readonly m: "remove"; readonly player: string; readonly seat: number }
   | { readonly m: "record" };
 
 export type OpResult =
@@ -57,6 +58,9 @@ export async function runOp(table: LiveTable, op: TableOp): Promise<OpResult> {
       break;
     case "leave":
       result = { m: "done", refusal: table.leave(op.player) };
+      break;
+    case "remove":
+      result = { m: "done", refusal: table.remove(op.player, op.seat) };
       break;
     case "record":
       return { m: "record", record: table.record() };

@@ -66,13 +66,14 @@ async function seat(deps: QuickDeps, key: string, people: readonly Waiting[]): P
 
 function queued(deps: QuickDeps, key: string, waiting: readonly Waiting[]): void {
   const [game, n] = key.split("/");
-  const botsAt = waiting[0].since + deps.wait;
+  const now = deps.now();
   const message = {
     t: "queued",
     game: game as TableSetup["game"],
     players: Number(n),
     waiting: waiting.length,
-    botsAt,
+    botsMs: Math.max(0, Math.round(waiting[0].since + deps.wait - now)),
+    serverTime: now,
   } as const;
   for (const w of waiting) deps.tell(w.id, message, w.pid);
 }

@@ -19,8 +19,13 @@ import type { BotLevel } from "./setup.js";
 export type LogEntry =
   /** A person takes a seat. */
   | { readonly k: "sit"; readonly seat: number; readonly player: string; readonly name: string }
-  /** A person gives a seat up (a bot plays it until the game ends). */
+  /**
+   * A person gives a seat up: before the first deal the seat is open again, after it a bot plays
+   * it until the game ends.
+   */
   | { readonly k: "leave"; readonly seat: number }
+  /** The table's maker frees a person's seat before the first deal; that person may not sit again. */
+  | { readonly k: "remove"; readonly seat: number }
   /**
    * The next hand's deal: each seat's bones, and what they were made from (docs/fairness.md;
    * absent from deals logged before deals had proofs).

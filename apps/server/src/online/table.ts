@@ -150,6 +150,10 @@ export class LiveTable {
   /** The version a pending bot or clock move was asked for (stale answers are dropped). */
   private asked: number | null = null;
   private closed = false;
+  /** The player who made the table. */
+  private host = "";
+  /** People the maker took off this table: they may not sit again. */
+  private readonly removed = new Set<string>();
 
   private constructor(
     code: string,
@@ -175,8 +179,16 @@ export class LiveTable {
    * A table from its log (empty for a new table, which the store already has), owned under
    * `fence`; timers start from now. The log may start at a checkpoint (`Store.resume`).
    */
-  static rebuild(code: string, checked: CheckedSetup, log: LogTail, fence: number, deps: TableDeps): LiveTable {
+  static rebuild(
+    code: string,
+    host: string,
+    checked: CheckedSetup,
+    log: LogTail,
+    fence: number,
+    deps: TableDeps,
+  ): LiveTable {
     const table = new LiveTable(code, checked, fence, deps);
+    table.host = host;
     table.seq = log.from;
     if (log.from > 0 && !(log.entries[0] && isCheckpoint(log.entries[0])))
       throw new Error(`table ${code}: its log from entry ${log.from} on does not start at a checkpoint`);
@@ -236,6 +248,7 @@ export class LiveTable {
   sit(player: string, name: string, seat?: number): { ok: true; seat: number } | { ok: false; refusal: WireRefusal } {
     const held = this.seatOf(player);
     if (held >= 0) return { ok: true, seat: held };
+    if (this.removed.has(player)) return { ok: false, refusal: serverRefusal("removed") };
     const open = this.openSeats();
     if (open.length === 0) return { ok: false, refusal: serverRefusal("table-full") };
     const chosen = seat ?? open[0];
@@ -245,12 +258,27 @@ export class LiveTable {
     return { ok: true, seat: chosen };
   }
 
-  /** `player` gives up their seat: a bot plays it from now on. */
+  /** `player` gives up their seat: open again before the first deal, else a bot plays it from now on. */
   leave(player: string): WireRefusal | null {
     const seat = this.seatOf(player);
     if (seat < 0) return serverRefusal("not-seated");
     this.commit({ k: "leave", seat });
     return null;
+  }
+
+  /** The maker (`player`) frees `seat` before the first deal. */
+  remove(player: string, seat: number): WireRefusal | null {
+    if (player !== this.host) return serverRefusal("not-maker");
+    if (!this.beforeFirstDeal()) return serverRefusal("game-started");
+    const s = this.seats[seat];
+    if (s?.kind !== "human") return serverRefusal("seat-empty", { seat });
+    this.commit({ k: "remove", seat });
+    return null;
+  }
+
+  /** No hand dealt at this table yet (seats may still change hands). */
+  private beforeFirstDeal(): boolean {
+    return this.gameIndex === 0 && this.game.hands.length === 0 && !this.pending?.sealed;
   }
 
   /** An action of `player`'s seat made against `version`, with the client's id for it. */
@@ -425,7 +453,16 @@ export class LiveTable {
         this.seats[entry.seat] = { kind: "human", player: entry.player, name: entry.name };
         if (this.status === "waiting" && this.openSeats().length === 0) this.status = "playing";
         return null;
+      case "remove":
       case "leave": {
+        const seat = this.seats[entry.seat];
+        if (entry.k === "remove" && seat.kind === "human") this.removed.add(seat.player);
+        if (this.beforeFirstDeal()) {
+          this.seats[entry.seat] = { kind: "open" };
+          this.status = "waiting";
+          this.pending = null;
+          return null;
+        }
         const name = this.seats[entry.seat].kind === "human" ? (this.seats[entry.seat] as { name: string }).name : "";
         this.seats[entry.seat] = { kind: "bot", level: STAND_IN, name };
         this.away[entry.seat] = false;
@@ -686,13 +723,16 @@ export class LiveTable {
           level: s.kind === "bot" ? s.level : null,
           connected: s.kind === "human" && this.connected(s.player),
           away: this.away[seat],
-          bank: this.setup.clock === null ? null : this.bankLeft(seat, turn, now),
+          bankMs: this.setup.clock === null ? null : Math.round(this.bankLeft(seat, turn, now) * 1000),
         }),
       ),
       you,
       status: this.status,
-      deadline: this.deadline,
-      nextHandAt: this.nextHandAt,
+      maker: ((seat) => (seat >= 0 ? seat : null))(this.seatOf(this.host)),
+      turnMs: this.deadline === null ? null : Math.max(0, Math.round(this.deadline - now)),
+      nextHandMs: this.nextHandAt === null ? null : Math.max(0, Math.round(this.nextHandAt - now)),
+      paused: false,
+      serverTime: now,
       rematch: [...this.rematch].sort(),
       ready: [...this.ready].sort(),
       game: this.gameIndex,

@@ -444,6 +444,14 @@ export const en = {
   "online.refusal.server-error": "Something went wrong on the server. Try again.",
   "online.refusal.deal-made": "That deal is already made: your seed came too late.",
   "online.refusal.seed-given": "Your seed for this deal is already in.",
+  "online.refusal.table-unavailable":
+    "This table cannot be opened just now. Every other table plays on; try again later.",
+  "online.refusal.table-closed": "This table is closed: nobody was at it for a while.",
+  "online.refusal.too-many-tables": "You have too many tables open. Finish or leave one first.",
+  "online.refusal.not-maker": "Only the person who made the table can do that.",
+  "online.refusal.game-started": "The game has started: seats can no longer change.",
+  "online.refusal.seat-empty": "No one sits in that seat.",
+  "online.refusal.removed": "The table's maker took you off this table.",
 
   // ---- fair deals (docs/fairness.md)
   "fair.verified": "Hand {n}: deal verified",

@@ -437,6 +437,14 @@ export const es: Dict = {
   "online.refusal.server-error": "Algo salió mal en el servidor. Inténtalo de nuevo.",
   "online.refusal.deal-made": "Ese reparto ya está hecho: tu semilla llegó tarde.",
   "online.refusal.seed-given": "Tu semilla para este reparto ya está.",
+  "online.refusal.table-unavailable":
+    "Esta mesa no se puede abrir ahora. Las demás mesas siguen jugando; inténtalo más tarde.",
+  "online.refusal.table-closed": "Esta mesa está cerrada: nadie estuvo en ella durante un rato.",
+  "online.refusal.too-many-tables": "Tienes demasiadas mesas abiertas. Termina o deja una primero.",
+  "online.refusal.not-maker": "Solo quien creó la mesa puede hacer eso.",
+  "online.refusal.game-started": "La partida ha empezado: los asientos ya no pueden cambiar.",
+  "online.refusal.seat-empty": "Nadie se sienta en ese asiento.",
+  "online.refusal.removed": "Quien creó la mesa te ha quitado de ella.",
 
   // ---- repartos justos (docs/fairness.md)
   "fair.verified": "Mano {n}: reparto verificado",

@@ -431,6 +431,14 @@ export const nl: Dict = {
   "online.refusal.server-error": "Er ging iets mis op de server. Probeer het opnieuw.",
   "online.refusal.deal-made": "Die deling is al gemaakt: je seed kwam te laat.",
   "online.refusal.seed-given": "Je seed voor deze deling is al binnen.",
+  "online.refusal.table-unavailable":
+    "Deze tafel kan nu niet worden geopend. Alle andere tafels spelen door; probeer het later opnieuw.",
+  "online.refusal.table-closed": "Deze tafel is gesloten: er was al een tijd niemand aan.",
+  "online.refusal.too-many-tables": "Je hebt te veel tafels open. Maak er eerst een af of verlaat er een.",
+  "online.refusal.not-maker": "Alleen wie de tafel heeft gemaakt kan dat doen.",
+  "online.refusal.game-started": "Het spel is begonnen: de plaatsen liggen vast.",
+  "online.refusal.seat-empty": "Op die plaats zit niemand.",
+  "online.refusal.removed": "Wie de tafel maakte heeft je van deze tafel gehaald.",
 
   // ---- eerlijke delingen (docs/fairness.md)
   "fair.verified": "Hand {n}: deling gecontroleerd",

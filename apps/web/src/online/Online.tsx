@@ -236,7 +236,8 @@ function MyKey({ t, guest }: { t: T; guest: Guest }) {
 function Lobby(props: OnlineProps & { guest: Guest; client: OnlineClient }) {
   const { t, guest, client } = props;
   const [error, setError] = useState("");
-  const [queued, setQueued] = useState<Extract<ServerMessage, { t: "queued" }> | null>(null);
+  /** The quick-match wait, with when its frame came (its durations count from there). */
+  const [queued, setQueued] = useState<(Extract<ServerMessage, { t: "queued" }> & { at: number }) | null>(null);
   const [now, setNow] = useState(Date.now());
   const [tables, setTables] = useState<{ code: string; status: string }[]>([]);
   const [games, setGames] = useState<FinishedGame[]>([]);
@@ -244,7 +245,7 @@ function Lobby(props: OnlineProps & { guest: Guest; client: OnlineClient }) {
 
   useEffect(() => {
     const off = client.on((m) => {
-      if (m.t === "queued") setQueued(m);
+      if (m.t === "queued") setQueued({ ...m, at: Date.now() });
       else if (m.t === "matched") {
         setQueued(null);
         props.onOpen(m.table);
@@ -363,7 +364,7 @@ function QuickMatch({
 }: {
   t: T;
   client: OnlineClient;
-  queued: Extract<ServerMessage, { t: "queued" }> | null;
+  queued: (Extract<ServerMessage, { t: "queued" }> & { at: number }) | null;
   now: number;
   onCancel: () => void;
 }) {
@@ -377,7 +378,7 @@ function QuickMatch({
         <div role="status" data-testid="queued">
           <p>
             {t("online.waitingPlayers", { n: queued.waiting })}{" "}
-            {t("online.botsIn", { n: Math.max(0, Math.ceil((queued.botsAt - now) / 1000)) })}
+            {t("online.botsIn", { n: Math.max(0, Math.ceil((queued.at + queued.botsMs - now) / 1000)) })}
           </p>
           <button
             type="button"

@@ -42,15 +42,22 @@ export const REACTION_KEYS: Readonly<Record<Reaction, Key>> = {
   sorry: "react.sorry",
 };
 
-/** Seconds until `deadline` (epoch ms), counted down on screen. */
-function useCountdown(deadline: number | null): number | null {
+/**
+ * Seconds left of `ms` counted from when the frame carrying it arrived (`frame`: a new frame starts
+ * a new count). Durations, not the server's clock: this device's clock may be minutes off.
+ */
+function useCountdown(ms: number | null, frame: unknown): number | null {
+  const [start, setStart] = useState(Date.now());
   const [now, setNow] = useState(Date.now());
   useEffect(() => {
-    if (deadline === null) return;
+    const at = Date.now();
+    setStart(at);
+    setNow(at);
+    if (ms === null) return;
     const timer = setInterval(() => setNow(Date.now()), 250);
     return () => clearInterval(timer);
-  }, [deadline]);
-  return deadline === null ? null : Math.max(0, Math.ceil((deadline - now) / 1000));
+  }, [ms, frame]);
+  return ms === null ? null : Math.max(0, Math.ceil((start + ms - now) / 1000));
 }
 
 export interface OnlineTableProps {
@@ -119,7 +126,7 @@ export function OnlineTable({ client, code, t, settings, onLobby, onFairness }: 
     return "hand" in v ? v : spectatorSeat(v as TableView);
   }, [frame]);
   const info = frame?.table ?? null;
-  const countdown = useCountdown(info?.deadline ?? null);
+  const countdown = useCountdown(info?.turnMs ?? null, frame);
   // A message goes after a while; one about a position goes with it (and a move clears it).
   // Before the table shows (a code that leads nowhere), the message stays.
   const shown = frame !== null;

@@ -27,6 +27,13 @@ const SERVER_TEXTS: Readonly<Record<ServerRefusalCode, Key>> = {
   "going-away": "online.refusal.going-away",
   "not-found": "online.refusal.not-found",
   "server-error": "online.refusal.server-error",
+  "table-unavailable": "online.refusal.table-unavailable",
+  "table-closed": "online.refusal.table-closed",
+  "too-many-tables": "online.refusal.too-many-tables",
+  "not-maker": "online.refusal.not-maker",
+  "game-started": "online.refusal.game-started",
+  "seat-empty": "online.refusal.seat-empty",
+  removed: "online.refusal.removed",
 };
 
 function isServerCode(code: string): code is ServerRefusalCode {
