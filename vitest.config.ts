@@ -12,6 +12,7 @@ export default defineConfig({
       "@crossbones/cli": src("cli"),
       "@crossbones/protocol": src("protocol"),
       "@crossbones/fair": src("fair"),
+      "@crossbones/table": src("table"),
     },
   },
   test: {

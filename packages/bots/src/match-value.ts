@@ -9,9 +9,8 @@
  * step is the engine's `lineStep`, the same arithmetic the game keeps.
  */
 
-import { type LineOptions, type LineStanding, lineStep } from "@crossbones/engine";
+import { type LineOptions, type LineStanding, lineStep, LINE_TARGET as TARGET } from "@crossbones/engine";
 
-const TARGET = 6;
 /** Chance that a hand is drawn (blocked with a shared lowest count), for the random model. */
 const DRAW = 0.03;
 

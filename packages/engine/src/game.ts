@@ -29,7 +29,7 @@ import {
 import { quote, type Refusal, refusal } from "./refusal.js";
 import { ok, type Result } from "./result.js";
 import type { Rng } from "./rng.js";
-import { type LineOptions, parseRules, type Rules, sideCount, sideOf } from "./rules.js";
+import { LINE_TARGET, type LineOptions, parseRules, type Rules, sideCount, sideOf } from "./rules.js";
 import { type FrenchScore, scoreFrenchHand } from "./scoring.js";
 
 /** How the next hand is posed. */
@@ -615,7 +615,7 @@ export function lineStep(standing: LineStanding, side: number | null, options: L
     totals = standing.totals.map((t, i) => (i === side ? t + standing.worth : t));
   }
   const plain = { worth: 1, oneAllPlayTwo: false };
-  if (totals[side] >= 6) return { points, totals, winner: side, next: plain, bruk: false };
+  if (totals[side] >= LINE_TARGET) return { points, totals, winner: side, next: plain, bruk: false };
   if (options.oneAllPlayTwo && totals.every((t) => t === 1)) {
     return { points, totals, winner: null, next: { worth: 1, oneAllPlayTwo: true }, bruk: false };
   }

@@ -114,6 +114,7 @@ export {
   type GameKind,
   type HeldDoubles,
   isGameKind,
+  LINE_TARGET,
   type LineOptions,
   type MatchMode,
   OPTION_SPECS,
@@ -121,6 +122,7 @@ export {
   PLAYER_COUNTS,
   parseRules,
   type Rules,
+  seatsOf,
   sideCount,
   sideOf,
 } from "./rules.js";
@@ -128,6 +130,7 @@ export { emptyScoreParts, type FrenchScore, frenchScore, type ScoreParts, scoreF
 export {
   dealtHands,
   type LegalPlay,
+  mustPass,
   type SeatMove,
   type SeatPart,
   type SeatView,

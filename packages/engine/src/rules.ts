@@ -227,6 +227,9 @@ export function defaultRules(game: GameKind, players = 4): Rules {
   return r.value;
 }
 
+/** Line games (Cut Throat, Partner): the points that win a match (C6, P1). */
+export const LINE_TARGET = 6;
+
 /** Number of scoring sides: two teams in Partner, else one per seat. */
 export function sideCount(rules: Rules): number {
   return rules.game === "partner" ? 2 : rules.players;
@@ -235,4 +238,9 @@ export function sideCount(rules: Rules): number {
 /** The side a seat scores for: its team in Partner (seats 0 and 2 are team 0), else the seat. */
 export function sideOf(rules: Rules, seat: number): number {
   return rules.game === "partner" ? seat % 2 : seat;
+}
+
+/** The seats that score for `side`: the two partners in Partner (0 and 2, 1 and 3), else the one seat. */
+export function seatsOf(rules: Rules, side: number): number[] {
+  return rules.game === "partner" ? [side, side + 2] : [side];
 }

@@ -157,6 +157,15 @@ function checkSeat(game: Game, seat: number): void {
 }
 
 /**
+ * Whether the seat's only move is a pass that costs nothing (nothing fits): every table makes it
+ * for the player after a moment rather than wait for a tap that decides nothing. A pass that costs
+ * points (French, passing while able) is never made for anyone.
+ */
+export function mustPass(part: SeatPart): boolean {
+  return part.plays.length === 0 && part.canPass && part.passCost === 0;
+}
+
+/**
  * The part of `seat`'s view that is its own: a seat's view is the spectators' view with this
  * (and its own bones face up). A server sending every seat its view builds the table's once.
  */

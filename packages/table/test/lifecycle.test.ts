@@ -1,0 +1,379 @@
+/**
+ * The table core on a fake clock: seats, the first deal, the hand pause and *Next hand*, the turn
+ * clock and its bank, away and back, forced passes, bots' pacing, pauses, closing, leaving and
+ * removing, rematches. No sockets, no sleeps: time moves when `run` says so.
+ */
+
+import { type Action, viewFor } from "@crossbones/engine";
+import { describe, expect, it } from "vitest";
+import { closing, due, fallbackAction, isPaused, recordOf, turnDeadline } from "../src/index.js";
+import { Sim, TIMING } from "./sim.js";
+
+/** Ana (p0, the maker) alone against an easy bot in two-player Cut Throat, seated and connected. */
+function duel(options: ConstructorParameters<typeof Sim>[0] = {}): Sim {
+  const sim = new Sim({ seats: ["human", "easy"], ...options });
+  sim.seat("p0");
+  return sim;
+}
+
+/** Plays Ana's turns (the first legal play) and lets the bot play, until `until` or `limit` ms pass. */
+function playOn(sim: Sim, until: (sim: Sim) => boolean, limit = 3_600_000): void {
+  const end = sim.now + limit;
+  while (!until(sim) && sim.now < end) {
+    if (sim.turn === 0) {
+      sim.do({
+        c: "act",
+        player: "p0",
+        id: `a${sim.now}-${sim.state.game.version}`,
+        version: sim.state.game.version,
+        action: sim.legal(0),
+      });
+    } else sim.run(100);
+  }
+}
+
+describe("seats and the first deal", () => {
+  it("a table waits while a seat is open and deals once the last is taken and someone is here", () => {
+    const sim = new Sim({ seats: ["human", "human", "easy"] });
+    sim.seat("p0");
+    expect(sim.state.status).toBe("waiting");
+    sim.run(60_000);
+    expect(sim.state.game.hands).toHaveLength(0);
+    sim.seat("p1");
+    expect(sim.state.status).toBe("playing");
+    // The commitment at once; the deal once both seeds are in (no pause before a game's first hand).
+    sim.run(0);
+    expect(sim.state.pending?.hand).toBe(1);
+    const commitment = sim.state.pending?.commitment as string;
+    sim.do({ c: "seed", player: "p0", commitment, seed: "a".repeat(64) });
+    sim.run(0);
+    expect(sim.state.game.hands).toHaveLength(0);
+    sim.do({ c: "seed", player: "p1", commitment, seed: "b".repeat(64) });
+    sim.run(0);
+    expect(sim.state.game.hands).toHaveLength(1);
+    expect(sim.state.proofs[0]?.seeds).toEqual(["a".repeat(64), "b".repeat(64), null]);
+  });
+
+  it("a deal waits seedWait for the seeds of the people here, no longer, and a late seed is refused", () => {
+    const sim = duel();
+    sim.run(0);
+    const commitment = sim.state.pending?.commitment as string;
+    sim.run(TIMING.seedWait - 1);
+    expect(sim.state.game.hands).toHaveLength(0);
+    sim.run(1);
+    expect(sim.state.game.hands).toHaveLength(1);
+    expect(sim.state.proofs[0]?.seeds).toEqual([null, null]);
+    expect(sim.do({ c: "seed", player: "p0", commitment, seed: "c".repeat(64) }).refusal).toEqual({
+      code: "deal-made",
+    });
+  });
+
+  it("a second, different seed for the same deal is refused; the same one again is not", () => {
+    const sim = duel();
+    sim.run(0);
+    const commitment = sim.state.pending?.commitment as string;
+    expect(sim.do({ c: "seed", player: "p0", commitment, seed: "d".repeat(64) }).refusal).toBeNull();
+    expect(sim.do({ c: "seed", player: "p0", commitment, seed: "d".repeat(64) }).refusal).toBeNull();
+    expect(sim.do({ c: "seed", player: "p0", commitment, seed: "e".repeat(64) }).refusal).toEqual({
+      code: "seed-given",
+    });
+    expect(sim.log.filter((e) => e.k === "seed")).toHaveLength(1);
+  });
+
+  it("leaving before the first deal frees the seat; leaving after it hands the seat to a bot under the leaver's name", () => {
+    const sim = new Sim({ seats: ["human", "human", "easy"] });
+    sim.seat("p0");
+    sim.seat("p1");
+    expect(sim.state.status).toBe("playing");
+    sim.do({ c: "leave", player: "p1" });
+    expect(sim.state.seats[1]).toEqual({ kind: "open" });
+    expect(sim.state.status).toBe("waiting");
+    sim.seat("p2");
+    sim.run(TIMING.seedWait);
+    expect(sim.state.game.hands).toHaveLength(1);
+    sim.do({ c: "leave", player: "p2" });
+    expect(sim.state.seats[1]).toEqual({ kind: "bot", level: "medium", name: "P2" });
+  });
+
+  it("only the maker removes a person, only before the first deal; the removed person cannot sit again", () => {
+    const sim = new Sim({ seats: ["human", "human", "human"] });
+    sim.seat("p0");
+    sim.seat("p1");
+    expect(sim.do({ c: "remove", player: "p1", seat: 0 }).refusal).toEqual({ code: "not-maker" });
+    expect(sim.do({ c: "remove", player: "p0", seat: 2 }).refusal).toEqual({ code: "seat-empty", seat: 2 });
+    expect(sim.do({ c: "remove", player: "p0", seat: 1 }).refusal).toBeNull();
+    expect(sim.state.seats[1]).toEqual({ kind: "open" });
+    expect(sim.do({ c: "sit", player: "p1", name: "P1" }).refusal).toEqual({ code: "removed" });
+    sim.seat("p2");
+    sim.seat("p3");
+    sim.run(TIMING.seedWait);
+    expect(sim.state.game.hands).toHaveLength(1);
+    expect(sim.do({ c: "remove", player: "p0", seat: 2 }).refusal).toEqual({ code: "game-started" });
+  });
+
+  it("a full table refuses another person, and a taken seat is named", () => {
+    const sim = duel({ seats: ["human", "human"] });
+    sim.seat("p1");
+    expect(sim.do({ c: "sit", player: "p2", name: "P2" }).refusal).toEqual({ code: "table-full" });
+    expect(sim.do({ c: "sit", player: "p0", name: "P0" }).seat).toBe(0);
+  });
+});
+
+describe("the turn clock", () => {
+  const clocked = () => duel({ clock: { move: 20, bank: 60 } });
+
+  /** Runs until it is Ana's turn with a play to make. */
+  function toAnasChoice(sim: Sim): void {
+    for (let i = 0; i < 10_000; i++) {
+      const hand = sim.state.game.state;
+      if (sim.turn === 0 && hand && sim.legal(0).type === "play") return;
+      if (sim.turn === 0)
+        sim.do({ c: "act", player: "p0", id: `x${i}`, version: sim.state.game.version, action: sim.legal(0) });
+      else sim.run(500);
+    }
+    throw new Error("Ana never had a choice");
+  }
+
+  it("time beyond the move's allowance comes out of the bank, and the bank goes with the action into the log", () => {
+    const sim = clocked();
+    toAnasChoice(sim);
+    const started = sim.state.turn?.since as number;
+    expect(turnDeadline(sim.state)).toBe(started + 80_000);
+    sim.run(30_000 - (sim.now - started));
+    sim.do({ c: "act", player: "p0", id: "slow", version: sim.state.game.version, action: sim.legal(0) });
+    expect(sim.state.banks[0]).toBe(50);
+    expect(sim.log.at(-1)).toMatchObject({ k: "act", id: "slow", bank: 50 });
+  });
+
+  it("out of time the seat is away and its stand-in plays botDelay later; the player's next action brings it back", () => {
+    const sim = clocked();
+    toAnasChoice(sim);
+    const version = sim.state.game.version;
+    sim.run(80_000 - (sim.now - (sim.state.turn?.since as number)) - 1);
+    expect(sim.state.away[0]).toBe(false);
+    sim.run(1);
+    expect(sim.state.away[0]).toBe(true);
+    expect(sim.state.banks[0]).toBe(0);
+    expect(sim.state.game.version).toBe(version);
+    sim.run(TIMING.botDelay - 1);
+    expect(sim.state.game.version).toBe(version);
+    sim.run(1);
+    expect(sim.state.game.version).toBe(version + 1);
+    expect(sim.log.at(-1)).toMatchObject({ k: "act", seat: 0, id: null });
+    // A refused action (out of turn) brings her back all the same, logged as such.
+    if (sim.turn !== 0) {
+      const r = sim.do({
+        c: "act",
+        player: "p0",
+        id: "early",
+        version: sim.state.game.version,
+        action: { type: "pass" },
+      });
+      expect(r.refusal?.code).toBe("not-your-turn");
+      expect(sim.state.away[0]).toBe(false);
+      expect(sim.log.at(-1)).toMatchObject({ k: "back", seat: 0 });
+    }
+  });
+
+  it("coming back during one's own turn stops the stand-in, and a late answer of the stand-in is dropped", () => {
+    const sim = new Sim({ seats: ["human", "easy"], clock: { move: 20, bank: 60 }, autoBots: false });
+    sim.seat("p0");
+    toAnasChoice(sim);
+    sim.run(80_000);
+    expect(sim.state.away[0]).toBe(true);
+    // The stand-in is thinking about her move; she acts first.
+    expect(sim.state.thinking?.version).toBe(sim.state.game.version);
+    sim.run(5_000);
+    // A refused try in her own turn brings her back: the stand-in stops, her clock runs from now.
+    const bad = { type: "play", bone: "9-9" } as unknown as Action;
+    expect(
+      sim.do({ c: "act", player: "p0", id: "bad", version: sim.state.game.version, action: bad }).refusal,
+    ).not.toBeNull();
+    expect(sim.state.away[0]).toBe(false);
+    expect(sim.state.thinking).toBeNull();
+    expect(sim.state.turn?.since).toBe(sim.now);
+    expect(due(sim.state, sim.now)).toEqual({ at: sim.now + 20_000, kind: "tick", why: "away" });
+    const act = sim.do({ c: "act", player: "p0", id: "back", version: sim.state.game.version, action: sim.legal(0) });
+    expect(act.refusal).toBeNull();
+    expect(sim.state.away[0]).toBe(false);
+    sim.answer();
+    expect(sim.state.thought).toBeNull();
+  });
+
+  it("someone leaving during another's turn leaves that turn's clock alone", () => {
+    const sim = new Sim({ seats: ["human", "human", "human"], clock: { move: 5, bank: 10 } });
+    sim.seat("p0");
+    sim.seat("p1");
+    sim.seat("p2");
+    sim.run(TIMING.seedWait);
+    const poser = sim.turn as number;
+    const before = turnDeadline(sim.state);
+    sim.run(1000);
+    sim.do({ c: "leave", player: `p${(poser + 1) % 3}` });
+    expect(sim.turn).toBe(poser);
+    expect(turnDeadline(sim.state)).toBe(before);
+  });
+});
+
+describe("moves the table makes", () => {
+  it("a forced pass is made forcedPass after the turn starts; a pass that costs points is never made for anyone", () => {
+    // French: passing while able costs 10 points and is the player's own choice.
+    const sim = new Sim({ game: "french", players: 4, seats: ["human", "easy", "easy", "easy"], seed: "forced" });
+    sim.seat("p0");
+    let forced = 0;
+    for (let i = 0; i < 20_000 && !sim.state.game.finished && forced === 0; i++) {
+      if (sim.turn !== 0) {
+        sim.run(250);
+        continue;
+      }
+      const d = due(sim.state, sim.now);
+      const view = sim.legal(0);
+      if (d?.kind === "tick" && d.why === "pass") {
+        expect(d.at).toBe((sim.state.turn?.since as number) + TIMING.forcedPass);
+        const version = sim.state.game.version;
+        sim.run(d.at - sim.now);
+        expect(sim.state.game.version).toBe(version + 1);
+        expect(sim.log.at(-1)).toMatchObject({ k: "act", seat: 0, id: null, action: { type: "pass" } });
+        forced++;
+      } else {
+        expect(view.type).toBe("play");
+        sim.do({ c: "act", player: "p0", id: `m${i}`, version: sim.state.game.version, action: view });
+      }
+    }
+    expect(forced).toBe(1);
+  });
+
+  it("a bot is asked at once and plays no sooner than botDelay after it started thinking", () => {
+    const sim = new Sim({ seats: ["human", "easy"], autoBots: false, seed: "pace" });
+    sim.seat("p0");
+    playOn(sim, (s) => s.turn === 1 && s.state.thinking !== null, 120_000);
+    const version = sim.state.game.version;
+    const started = sim.state.thinking?.at as number;
+    sim.run(300);
+    sim.answer();
+    sim.run(started + TIMING.botDelay - 1 - sim.now);
+    expect(sim.state.game.version).toBe(version);
+    sim.run(1);
+    expect(sim.state.game.version).toBe(version + 1);
+  });
+
+  it("a bot that fails, or answers a refused move, plays its first legal move", () => {
+    for (const answer of [null, { type: "play", bone: "9-9" } as unknown as Action]) {
+      const sim = new Sim({ seats: ["human", "easy"], autoBots: false, seed: "fails" });
+      sim.seat("p0");
+      playOn(sim, (s) => s.turn === 1 && s.state.thinking !== null, 120_000);
+      const expected = fallbackAction(viewFor(sim.state.game, 1));
+      sim.answer(answer);
+      sim.run(TIMING.botDelay);
+      expect(sim.log.at(-1)).toEqual({ k: "act", seat: 1, id: null, action: expected, at: expect.any(Number) });
+    }
+  });
+});
+
+describe("between hands", () => {
+  /** Plays until the first hand is over. */
+  function firstHandOver(sim: Sim): void {
+    playOn(sim, (s) => s.state.game.hands.length === 1 && s.state.game.state?.over === true);
+  }
+
+  it("the next deal comes handPause after a hand ends, or as soon as every person is ready", () => {
+    const sim = duel({ seed: "pause" });
+    firstHandOver(sim);
+    sim.run(0);
+    expect(sim.state.pending?.hand).toBe(2);
+    sim.run(TIMING.handPause - 1);
+    expect(sim.state.game.hands).toHaveLength(1);
+    sim.run(1);
+    expect(sim.state.game.hands).toHaveLength(2);
+
+    const ready = duel({ seed: "pause" });
+    firstHandOver(ready);
+    ready.run(0);
+    ready.run(TIMING.seedWait);
+    expect(ready.state.game.hands).toHaveLength(1);
+    ready.do({ c: "next", player: "p0" });
+    ready.run(0);
+    expect(ready.state.game.hands).toHaveLength(2);
+  });
+
+  it("with every person away or gone the table pauses after the hand; Next hand from one of them goes on", () => {
+    const sim = duel({ clock: { move: 5, bank: 0 }, seed: "away" });
+    // Ana stops playing: out of time, away; the stand-in plays to the end of the hand.
+    sim.run(0);
+    sim.run(TIMING.seedWait);
+    for (let i = 0; i < 200 && sim.state.game.hands.length === 1 && !sim.state.game.state?.over; i++) sim.run(10_000);
+    expect(sim.state.away[0]).toBe(true);
+    expect(sim.state.game.state?.over).toBe(true);
+    expect(isPaused(sim.state)).toBe(true);
+    sim.run(3_600_000 / 4);
+    expect(sim.state.game.hands).toHaveLength(1);
+    expect(sim.state.pending).toBeNull();
+    sim.do({ c: "next", player: "p0" });
+    expect(sim.state.away[0]).toBe(false);
+    expect(sim.log.at(-1)).toMatchObject({ k: "back", seat: 0 });
+    sim.run(TIMING.seedWait);
+    expect(sim.state.game.hands).toHaveLength(2);
+  });
+
+  it("a rematch starts when every person asked: a new game, fresh banks, the same seats", () => {
+    const sim = duel({ options: { match: "straight" }, seed: "rematch", clock: { move: 20, bank: 60 } });
+    playOn(sim, (s) => s.state.status === "finished");
+    expect(sim.state.status).toBe("finished");
+    expect(sim.do({ c: "rematch", player: "p9" }).refusal).toEqual({ code: "not-seated" });
+    sim.do({ c: "rematch", player: "p0" });
+    expect(sim.state.status).toBe("playing");
+    expect(sim.state.gameIndex).toBe(1);
+    expect(sim.state.banks).toEqual([60, 60]);
+    expect(sim.log.at(-1)).toMatchObject({ k: "rematch", checkpoint: { game: 1 } });
+  });
+});
+
+describe("closing", () => {
+  it("a waiting table nobody is at closes after idleClose; a connection stops the count", () => {
+    const sim = new Sim({ seats: ["human", "human"] });
+    sim.seat("p0");
+    sim.connect();
+    sim.run(TIMING.idleClose - 1000);
+    sim.connect("p0");
+    sim.run(TIMING.idleClose);
+    expect(sim.state.status).toBe("waiting");
+    sim.connect();
+    sim.run(TIMING.idleClose - 1);
+    expect(sim.state.status).toBe("waiting");
+    sim.run(1);
+    expect(sim.state.status).toBe("closed");
+    expect(sim.state.closed).toBe("idle");
+    expect(sim.do({ c: "sit", player: "p1", name: "P1" }).refusal).toEqual({ code: "table-closed" });
+  });
+
+  it("a game nobody is at ends as abandoned after idleClose, and its record says so", () => {
+    const sim = duel({ seed: "abandon" });
+    sim.run(TIMING.seedWait);
+    expect(sim.state.game.hands).toHaveLength(1);
+    sim.connect();
+    expect(closing(sim.state)).toEqual({ at: sim.now + TIMING.idleClose, reason: "abandoned" });
+    sim.run(TIMING.idleClose);
+    expect(sim.state.status).toBe("closed");
+    expect(sim.state.closed).toBe("abandoned");
+    expect(recordOf(sim.state).abandoned).toBe(true);
+    expect(sim.log.at(-1)).toMatchObject({ k: "close", reason: "abandoned" });
+  });
+
+  it("a finished table nobody is at closes after finishedClose", () => {
+    const sim = duel({ options: { match: "straight" }, seed: "finish" });
+    playOn(sim, (s) => s.state.status === "finished");
+    sim.connect();
+    sim.run(TIMING.finishedClose - 1);
+    expect(sim.state.status).toBe("finished");
+    sim.run(1);
+    expect(sim.state.closed).toBe("finished");
+  });
+
+  it("when every person has left, the table closes at once", () => {
+    const sim = duel({ seed: "empty" });
+    sim.run(TIMING.seedWait);
+    sim.do({ c: "leave", player: "p0" });
+    sim.run(0);
+    expect(sim.state.closed).toBe("empty");
+  });
+});
