@@ -51,7 +51,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<Server> 
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy,
   });
-  const hub = options.online ? await Hub.open(options.online) : null;
+  const hub = options.online ? await Hub.open({ logger: app.log, ...options.online }) : null;
   if (hub && options.online) {
     await onlineRoutes(app, hub, options.online);
     app.addHook("onClose", () => hub.close());

@@ -28,10 +28,36 @@ const redisPrefix = process.env.REDIS_PREFIX || undefined;
 // Seconds quick match waits for people before bots take the empty seats.
 const quickSeconds = Number(process.env.QUICK_WAIT ?? 20);
 const quickWait = Number.isFinite(quickSeconds) && quickSeconds >= 0 ? quickSeconds * 1000 : undefined;
+
+/** A whole number from the environment (`scale` per unit), or undefined for the default. */
+function setting(name: string, scale = 1): number | undefined {
+  const value = Number(process.env[name]);
+  return process.env[name] !== undefined && Number.isInteger(value) && value >= 0 ? value * scale : undefined;
+}
+// The table lifecycle (docs/online.md): when tables nobody is at close, when they leave memory,
+// how many one player may have open, how many one address may make in an hour.
+const idleClose = setting("IDLE_CLOSE_SECONDS", 1000);
+const finishedClose = setting("FINISHED_CLOSE_SECONDS", 1000);
+const timing = {
+  ...(idleClose === undefined ? {} : { idleClose }),
+  ...(finishedClose === undefined ? {} : { finishedClose }),
+};
 const { app } = await buildServer({
   logger: { level },
   trustProxy,
-  online: { dataDir, origins, databaseUrl, databaseSync, redisUrl, redisPrefix, quickWait },
+  online: {
+    dataDir,
+    origins,
+    databaseUrl,
+    databaseSync,
+    redisUrl,
+    redisPrefix,
+    quickWait,
+    timing,
+    evictAfter: setting("EVICT_SECONDS", 1000),
+    maxOpenTables: setting("MAX_OPEN_TABLES"),
+    tablesPerAddress: setting("TABLES_PER_ADDRESS"),
+  },
 });
 await app.listen({ port, host });
 process.stdout.write(`Crossbones is running at http://localhost:${port}\n`);

@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs"
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Timing } from "../src/online/table.js";
+import type { Timing } from "@crossbones/table";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "../../..");
@@ -47,6 +47,7 @@ export function ensureBuilt(): void {
     "packages/bots/src",
     "packages/protocol/src",
     "packages/fair/src",
+    "packages/table/src",
   ];
   const stale = !existsSync(built) || sources.some((p) => newest(join(root, p)) > statSync(built).mtimeMs);
   if (!stale) return;
@@ -101,6 +102,7 @@ export class ChildServer {
       // One address (127.0.0.1) plays every seat: no per-address limits.
       socketsPerAddress: 1_000_000,
       requestsPerMinute: 1_000_000,
+      tablesPerAddress: 1_000_000,
     };
     const child = spawn(process.execPath, [join(here, "child-server.mjs")], {
       cwd: root,

@@ -8,13 +8,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PROTOCOL, readServerMessage, type ServerMessage, type TableSetup } from "@crossbones/protocol";
+import type { Timing } from "@crossbones/table";
 import { afterAll, expect } from "vitest";
 import WebSocket from "ws";
 import { buildServer, type Server } from "../src/app.js";
-import type { Timing } from "../src/online/table.js";
 import { actionOf } from "./players.js";
 
-export const FAST: Timing = { botDelay: 0, handPause: 0, forcedPass: 0, seedWait: 0 };
+/** Tables that move at once (they still close after the usual idle times). */
+export const FAST: Partial<Timing> = { botDelay: 0, handPause: 0, forcedPass: 0, seedWait: 0 };
 
 export interface TestServer {
   readonly url: string;
@@ -31,6 +32,7 @@ export async function startServer(
     origins?: string[];
     socketsPerAddress?: number;
     requestsPerMinute?: number;
+    tablesPerAddress?: number;
     heartbeatMs?: number;
   } = {},
 ): Promise<TestServer> {
@@ -45,6 +47,7 @@ export async function startServer(
       origins: options.origins,
       socketsPerAddress: options.socketsPerAddress ?? 1_000_000,
       requestsPerMinute: options.requestsPerMinute ?? 1_000_000,
+      tablesPerAddress: options.tablesPerAddress ?? 1_000_000,
       heartbeatMs: options.heartbeatMs,
     },
   });
@@ -167,6 +170,16 @@ export const isTable =
   (code: string) =>
   (m: ServerMessage): m is TableMessage =>
     m.t === "table" && m.table.code === code;
+
+/**
+ * What a message of table `code` says of `seat`'s person (connected, away): a whole `table` frame
+ * or the small `presence` message that says only that. Null for any other message.
+ */
+export function seatShown(code: string, m: ServerMessage, seat: number): { connected: boolean; away: boolean } | null {
+  if (m.t === "table" && m.table.code === code) return m.table.seats[seat];
+  if (m.t === "presence" && m.table === code) return m.seats[seat];
+  return null;
+}
 
 /**
  * Servers and clients of a test file, closed when it ends; every frame any client received must

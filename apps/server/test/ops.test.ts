@@ -38,7 +38,7 @@ describe.concurrent("operations", () => {
   it("metrics count tables, sockets, actions by players and by the server, and time each action", async () => {
     const s = await server();
     const before = await (await fetch(`${s.url}/metrics`)).text();
-    expect(metric(before, "crossbones_tables")).toBe(0);
+    expect(metric(before, "crossbones_tables_loaded")).toBe(0);
     expect(metric(before, "crossbones_connections")).toBe(0);
     const ana = await guest(s.url, "Ana");
     const setup = {
@@ -56,7 +56,7 @@ describe.concurrent("operations", () => {
     const acks = () => a.messages.filter((x) => x.t === "ack").length;
     await autoPlay(a, code, (m) => acks() >= 2 || m.view.finished).done;
     const after = await (await fetch(`${s.url}/metrics`)).text();
-    expect(metric(after, "crossbones_tables")).toBe(1);
+    expect(metric(after, "crossbones_tables_loaded")).toBe(1);
     expect(metric(after, "crossbones_connections")).toBe(1);
     const mine = metric(after, 'crossbones_actions_total{by="player"}') as number;
     expect(mine).toBeGreaterThanOrEqual(Math.min(2, acks()));

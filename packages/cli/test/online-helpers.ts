@@ -11,8 +11,8 @@ import { connect, createServer, type Server as NetServer, type Socket } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { Timing } from "@crossbones/table";
 import { buildServer, type Server } from "../../../apps/server/src/app.js";
-import type { Timing } from "../../../apps/server/src/online/table.js";
 import { FAST } from "../../../apps/server/test/harness.js";
 
 export { createTable, guest } from "../../../apps/server/test/harness.js";

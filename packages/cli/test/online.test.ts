@@ -293,7 +293,9 @@ describe("crossbones online, connections lost", () => {
       expect(table()?.isFinished).toBe(false);
       const before = table()?.version ?? 0;
       await own.restart();
-      // The rebuilt table is where the old one stopped.
+      // The table comes back (by itself: something was due at the stop; or when the command asks
+      // for it), rebuilt where the old one stopped.
+      await until(() => table() !== undefined, 20_000, "the table to be loaded again");
       expect(table()?.version).toBeGreaterThanOrEqual(before);
       const played = await run.done;
       expect(played.status, played.stderr).toBe(0);

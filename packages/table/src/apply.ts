@@ -183,8 +183,22 @@ function applyChange(s: TableState, change: Change, at: number): TableState {
         away = set(away, change.seat, false);
         ids = set(ids, change.seat, [...ids[change.seat], change.id].slice(-REMEMBERED_IDS));
       }
-      const status = game.finished ? "finished" : s.status;
-      return { ...s, game, away, ids, banks, status, thinking: null, thought: null };
+      if (game.finished) {
+        // The game is over (a resignation may end it between hands): no deal is coming.
+        return {
+          ...s,
+          game,
+          away,
+          ids,
+          banks,
+          status: "finished",
+          pending: null,
+          ready: [],
+          thinking: null,
+          thought: null,
+        };
+      }
+      return { ...s, game, away, ids, banks, thinking: null, thought: null };
     }
     case "away":
       return { ...s, banks: set(s.banks, change.seat, 0), away: set(s.away, change.seat, true) };

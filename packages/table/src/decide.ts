@@ -61,7 +61,8 @@ export function decide(s: TableState, command: Command, now: number): Decision {
     }
     case "deal": {
       const p = s.pending;
-      if (!p?.sealed) return none;
+      // The game may have ended (a resignation) while the deal was being made.
+      if (!p?.sealed || !betweenHands(s)) return none;
       const hands = command.hands.map((mask) => bonesOf(mask).map(makeBone));
       return changes({
         k: "deal",

@@ -315,6 +315,22 @@ describe("between hands", () => {
     expect(sim.state.game.hands).toHaveLength(2);
   });
 
+  it("a resignation while the next deal is being made ends the game: no deal comes after it", () => {
+    const sim = duel({ seed: "resign" });
+    firstHandOver(sim);
+    sim.run(0);
+    // Ready, seed in: the deal is due at once and sealed while it is made.
+    sim.do({ c: "next", player: "p0" });
+    sim.do({ c: "seed", player: "p0", commitment: sim.state.pending?.commitment as string, seed: "f".repeat(64) });
+    sim.do({ c: "tick" });
+    expect(sim.state.pending?.sealed).toBe(true);
+    sim.do({ c: "act", player: "p0", id: "give-up", version: sim.state.game.version, action: { type: "resign" } });
+    expect(sim.state.status).toBe("finished");
+    expect(sim.state.pending).toBeNull();
+    expect(sim.do({ c: "deal", hands: [1, 2] }).changes).toEqual([]);
+    expect(due(sim.state, sim.now)).toBeNull();
+  });
+
   it("a rematch starts when every person asked: a new game, fresh banks, the same seats", () => {
     const sim = duel({ options: { match: "straight" }, seed: "rematch", clock: { move: 20, bank: 60 } });
     playOn(sim, (s) => s.state.status === "finished");

@@ -70,6 +70,14 @@ describe("rebuild", () => {
               sim.do({ c: "seed", player: who, commitment: sim.state.pending.commitment, seed });
             } else if (r < 65) sim.do({ c: "rematch", player: who });
             else if (r === 65) sim.do({ c: "leave", player: who });
+            else if (r === 66 && sim.state.status === "playing")
+              sim.do({
+                c: "act",
+                player: who,
+                id: `g${i}`,
+                version: sim.state.game.version,
+                action: { type: "resign" },
+              });
             else if (r < 70) sim.connect(...people.filter((_, k) => (r + k) % 3 !== 0));
             else sim.run((r - 69) * 700);
           }

@@ -15,7 +15,7 @@ import {
   serverRefusal,
   type WireRefusal,
 } from "@crossbones/protocol";
-import type { Hub, Player } from "./hub.js";
+import { type Gone, goneRefusal, type Hub, type Player } from "./hub.js";
 import type { TableOp } from "./ops.js";
 import type { Follower } from "./table.js";
 
@@ -128,7 +128,8 @@ export class Connection {
       return;
     }
     if (m.t === "watch") {
-      if (!(await this.follow(m.table))) this.refuse(serverRefusal("unknown-table"), null, m.table);
+      const gone = await this.follow(m.table);
+      if (gone) this.refuse(goneRefusal(gone), null, m.table);
       return;
     }
     if (m.t === "unwatch") {
@@ -140,12 +141,11 @@ export class Connection {
     }
     const started = performance.now();
     const r = await this.hub.call(m.table, op(m, player));
-    if (!r) {
-      this.refuse(serverRefusal("unknown-table"), m.t === "act" ? m.id : null, m.table);
-      return;
-    }
     if (!this.open) return;
     switch (r.m) {
+      case "gone":
+        this.refuse(goneRefusal(r.gone), m.t === "act" ? m.id : null, m.table);
+        return;
       case "sit":
         if (r.ok) await this.follow(m.table);
         else this.refuse(r.refusal, null, m.table);
@@ -158,8 +158,10 @@ export class Connection {
           return;
         }
         this.refuse(r.refusal, m.id, m.table, r.charged);
-        // A stale action is answered with the table as it is now.
-        if (r.refusal.code === "stale" && this.follows.has(m.table)) await this.follow(m.table);
+        // A stale action is answered with the table as it is now (to this socket alone: nobody
+        // sees the seat leave and come back).
+        const follower = this.follows.get(m.table);
+        if (r.refusal.code === "stale" && follower) this.hub.resend(m.table, follower);
         return;
       }
       case "done":
@@ -170,16 +172,16 @@ export class Connection {
     }
   }
 
-  /** Follows a table (again): its current state is sent at once. False when there is no such table. */
-  private async follow(code: string): Promise<boolean> {
-    if (!this.player) return false;
+  /** Follows a table (again): its current state is sent at once. Why not, when it cannot be reached. */
+  private async follow(code: string): Promise<Gone | null> {
+    if (!this.player) return "unknown";
     const old = this.follows.get(code);
     if (old) this.hub.unfollow(code, old);
     const follower: Follower = { player: this.player.id, send: (text) => this.sendText(text) };
     this.follows.set(code, follower);
-    if (await this.hub.follow(code, follower)) return true;
-    this.follows.delete(code);
-    return false;
+    const gone = await this.hub.follow(code, follower);
+    if (gone) this.follows.delete(code);
+    return gone;
   }
 
   /** The server is going away (a restart): reconnect in a moment. */

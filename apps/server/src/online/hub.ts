@@ -13,16 +13,17 @@
 import { randomBytes } from "node:crypto";
 import type { ServerMessage, TableSetup, WireRefusal } from "@crossbones/protocol";
 import { serverRefusal } from "@crossbones/protocol";
+import { type CloseReason, ReplayError, type Timing } from "@crossbones/table";
 import { BotPool } from "./bots.js";
 import { Cluster } from "./cluster.js";
 import { Metrics } from "./metrics.js";
 import { type OpResult, runOp, type TableOp } from "./ops.js";
 import { PgStore } from "./pg-store.js";
 import { LocalQuickMatch, type QuickMatch, RedisQuickMatch } from "./quick.js";
-import { checkSetup } from "./setup.js";
+import { type CheckedSetup, checkSetup, frozenSetup } from "./setup.js";
 import { SqliteStore } from "./sqlite-store.js";
-import { FencedError, type Store } from "./store.js";
-import { type Follower, LiveTable, type Timing } from "./table.js";
+import { FencedError, type Store, TABLE_FORMAT } from "./store.js";
+import { type Follower, LiveTable, REAL_TIMERS, type TableDeps, type Timers } from "./table.js";
 import { Tokens, tableCode } from "./tokens.js";
 
 export interface OnlineOptions {
@@ -43,18 +44,45 @@ export interface OnlineOptions {
   readonly botThreads?: number;
   /** How long quick match waits for people before bots fill the table (ms). */
   readonly quickWait?: number;
+  /** How long a table nobody follows, with nothing due but its closing, stays in memory (ms; EVICT_SECONDS). */
+  readonly evictAfter?: number;
+  /** How often the store is asked for tables out of memory whose time has come (ms). */
+  readonly sweepEvery?: number;
+  /** How long changes of who is at a table are gathered into one `presence` message (ms). */
+  readonly presenceDelay?: number;
+  /** Waiting or playing tables one player may have made (MAX_OPEN_TABLES). */
+  readonly maxOpenTables?: number;
   readonly now?: () => number;
+  /** The tables' timers (a fake clock's in tests). */
+  readonly timers?: Timers;
+  /** Where a table that cannot be loaded is reported (the server's log). */
+  readonly logger?: { error(details: object, message: string): void };
 }
 
-export const DEFAULT_TIMING: Timing = { botDelay: 900, handPause: 8000, forcedPass: 1200, seedWait: 3000 };
+export const DEFAULT_TIMING: Timing = {
+  botDelay: 900,
+  handPause: 8000,
+  forcedPass: 1200,
+  seedWait: 3000,
+  idleClose: 1_800_000,
+  finishedClose: 600_000,
+};
+
+/** Why a table cannot be reached: none by that code, closed for good, or its log does not replay. */
+export type Gone = "unknown" | "closed" | "broken";
+
+/** The refusal a client gets for a table it cannot reach. */
+export function goneRefusal(gone: Gone): WireRefusal {
+  return serverRefusal(gone === "unknown" ? "unknown-table" : gone === "closed" ? "table-closed" : "table-unavailable");
+}
 
 export interface Player {
   readonly id: string;
   readonly name: string;
 }
 
-/** Where a table lives, seen from this process. */
-type Route = { readonly local: LiveTable } | { readonly remote: string };
+/** Where a table lives, seen from this process, or why it cannot be reached. */
+type Route = { readonly local: LiveTable } | { readonly remote: string } | { readonly gone: Gone };
 /** How a follower here follows its table: the table itself, or through its owner (`fid`). */
 type Link = { readonly table: LiveTable } | { readonly pid: string; readonly fid: string };
 
@@ -77,6 +105,7 @@ type Relay =
       readonly player: string | null;
     }
   | { readonly t: "unfollow"; readonly fid: string }
+  | { readonly t: "resend"; readonly fid: string }
   | { readonly t: "moved"; readonly code: string }
   | { readonly t: "player"; readonly player: string; readonly message: ServerMessage };
 
@@ -96,9 +125,13 @@ export class Hub {
   readonly metrics: Metrics;
   readonly quick: QuickMatch;
   private readonly now: () => number;
-  /** The tables this process owns. */
+  /** The tables this process owns and has in memory. */
   private readonly tables = new Map<string, LiveTable>();
-  private readonly loading = new Map<string, Promise<LiveTable | "elsewhere" | null>>();
+  private readonly loading = new Map<string, Promise<LiveTable | "elsewhere" | Gone>>();
+  /** Tables whose log does not replay, with why: each is its own problem, never the server's. */
+  private readonly broken = new Map<string, string>();
+  private readonly sweeper: NodeJS.Timeout;
+  private sweeping = false;
   /** Followers on this process's sockets, by table (wherever it lives), and where each follows it. */
   private readonly follows = new Map<string, Map<Follower, Link>>();
   /** This process's followers of remote tables, by id (their frames come back under it). */
@@ -115,6 +148,9 @@ export class Hub {
   /** Players connected here who wait for quick match (the others' processes tell them apart). */
   private readonly players = new Map<string, (m: ServerMessage) => void>();
   private closing = false;
+  private readonly options: OnlineOptions;
+  /** What every table of this process is given. */
+  private readonly deps: TableDeps;
 
   private constructor(
     readonly store: Store,
@@ -126,11 +162,31 @@ export class Hub {
     this.bots = new BotPool(options.botThreads ?? 1);
     this.timing = { ...DEFAULT_TIMING, ...options.timing };
     this.now = options.now ?? Date.now;
-    this.metrics = new Metrics(() => this.tables.size);
+    this.options = options;
+    this.metrics = new Metrics(
+      () => this.tables.size,
+      () => this.broken.size,
+    );
+    this.sweeper = setInterval(() => void this.sweep(), options.sweepEvery ?? 30_000);
+    this.sweeper.unref();
+    this.deps = {
+      store,
+      bots: this.bots,
+      timing: this.timing,
+      now: this.now,
+      timers: options.timers ?? REAL_TIMERS,
+      metrics: this.metrics,
+      evictAfter: options.evictAfter ?? 120_000,
+      presenceDelay: options.presenceDelay ?? 1000,
+      onFail: (table, error) =>
+        this.failed(table, error instanceof FencedError ? "fenced" : error instanceof ReplayError ? "error" : "store"),
+      onIdle: (table) => void this.evict(table),
+      onClosed: (table, reason) => this.closed(table, reason),
+    };
     const quick = {
       wait: options.quickWait ?? 20_000,
       now: this.now,
-      create: (player: Player, setup: TableSetup) => this.createTable(player, setup),
+      create: (player: Player, setup: TableSetup) => this.createTable(player, setup, false),
       sit: (code: string, player: Player) => this.call(code, { m: "sit", player: player.id, name: player.name }),
       tell: (player: string, message: ServerMessage, pid?: string) => this.tell(player, message, pid),
     };
@@ -160,22 +216,17 @@ export class Hub {
         )
       : null;
     hub = new Hub(store, secret, cluster, options);
-    // Alone, every table is this process's; in a cluster, tables are taken as they are asked for
-    // (or when their owner dies).
-    if (!cluster) for (const stored of await store.liveTables()) await hub.load(stored.code);
+    // Nothing is loaded before the server listens. Alone, the tables that were in memory when the
+    // last process stopped without parking them (a crash) come back in the background, and the
+    // sweep takes those whose time has come; in a cluster, tables are taken as they are asked for,
+    // when their owner dies, or by the sweep.
+    if (!cluster)
+      void store.loadedTables().then(
+        (codes) => hub.loadAll(codes).then(() => hub.sweep()),
+        () => {},
+      );
+    else void hub.sweep();
     return hub;
-  }
-
-  private get deps() {
-    return {
-      store: this.store,
-      bots: this.bots,
-      timing: this.timing,
-      now: this.now,
-      metrics: this.metrics,
-      onFail: (table: LiveTable, error: unknown) =>
-        this.failed(table, error instanceof FencedError ? "fenced" : "store"),
-    };
   }
 
   /** This process's id in the cluster (null alone). */
@@ -207,24 +258,34 @@ export class Hub {
     return this.tables.get(code);
   }
 
-  /** Whether there is a table `code` (wherever it lives). */
+  /** Whether there is a table `code` (wherever it lives, even closed). */
   async exists(code: string): Promise<boolean> {
     return this.tables.has(code) || (await this.store.table(code)) !== null;
   }
 
-  /** A new table, owned here; its maker takes the first seat for a person. */
+  /**
+   * A new table, owned here; its maker takes the first seat for a person. `capped`: refused when
+   * its maker already has `maxOpenTables` waiting or playing (quick match makes tables for people
+   * who asked for a game, not by choice: it is not capped).
+   */
   async createTable(
     player: Player,
     setup: unknown,
+    capped = true,
   ): Promise<{ ok: true; code: string } | { ok: false; refusal: WireRefusal }> {
     const checked = checkSetup(setup);
     if (!checked.ok)
       return { ok: false, refusal: checked.refusal ?? serverRefusal("bad-setup", { reason: checked.reason }) };
+    const limit = this.options.maxOpenTables ?? 10;
+    if (capped && (await this.store.openTables(player.id)) >= limit)
+      return { ok: false, refusal: serverRefusal("too-many-tables", { limit }) };
+    // The table is stored with every rule option as it is today: a later default never changes it.
+    const value: CheckedSetup = { ...checked.value, setup: frozenSetup(checked.value) };
     let code = tableCode();
-    while (!(await this.store.addTable(code, checked.value.setup, player.id, this.now()))) code = tableCode();
+    while (!(await this.store.addTable(code, value.setup, player.id, this.now()))) code = tableCode();
     if (this.cluster) await this.cluster.claim(code);
     const fence = (await this.store.claim(code)) as number;
-    const table = LiveTable.rebuild(code, player.id, checked.value, { from: 0, entries: [] }, fence, this.deps);
+    const table = LiveTable.create(code, player.id, value, fence, this.deps);
     this.tables.set(code, table);
     await runOp(table, { m: "sit", player: player.id, name: player.name });
     return { ok: true, code };
@@ -232,11 +293,13 @@ export class Hub {
 
   /**
    * Takes `code` from the store and owns it (in a cluster, only if no live process owns it):
-   * the table, "elsewhere" when another process has it, or null when there is no such table.
+   * the table, "elsewhere" when another process has it, or why it cannot be had.
    */
-  private load(code: string): Promise<LiveTable | "elsewhere" | null> {
+  private load(code: string): Promise<LiveTable | "elsewhere" | Gone> {
     const own = this.tables.get(code);
     if (own && !own.stopped) return Promise.resolve(own);
+    const broken = this.broken.has(code);
+    if (broken) return Promise.resolve("broken");
     let loading = this.loading.get(code);
     if (!loading) {
       loading = this.loadNow(code).finally(() => this.loading.delete(code));
@@ -245,18 +308,30 @@ export class Hub {
     return loading;
   }
 
-  private async loadNow(code: string): Promise<LiveTable | "elsewhere" | null> {
-    if (this.closing) return null;
+  private async loadNow(code: string): Promise<LiveTable | "elsewhere" | Gone> {
+    if (this.closing) return "unknown";
     const stored = await this.store.table(code);
-    if (!stored || stored.status === "closed") return null;
+    if (!stored) return "unknown";
+    if (stored.status === "closed") return "closed";
     const checked = checkSetup(stored.setup);
-    if (!checked.ok) return null;
+    if (!checked.ok) return this.breaks(code, `its setup is refused: ${checked.reason}`);
     if (this.cluster && !(await this.cluster.claim(code))) return "elsewhere";
+    // A table stored before rules were kept whole is played from now on by the rules it has now.
+    if (stored.format < TABLE_FORMAT) await this.store.freeze(code, frozenSetup(checked.value));
     // The fence first, then the log: every append of an earlier owner is in it (pg-store.ts).
     const fence = (await this.store.claim(code)) as number;
-    const table = LiveTable.rebuild(code, stored.host, checked.value, await this.store.resume(code), fence, this.deps);
+    const log = await this.store.resume(code);
+    let table: LiveTable;
+    try {
+      table = LiveTable.rebuild(code, stored.host, checked.value, log, fence, this.deps, stored.idle);
+    } catch (e) {
+      if (this.cluster) await this.cluster.release(code).catch(() => {});
+      return this.breaks(code, e instanceof Error ? e.message : String(e));
+    }
     this.tables.set(code, table);
     this.owners.delete(code);
+    // In memory: a crash from here on finds it again at the next start.
+    if (stored.wake !== null || stored.idle !== null) await this.store.park(code, null, null);
     if (this.cluster) {
       await this.cluster.announce(code, this.cluster.pid);
       // Followers here who followed it elsewhere follow it here now.
@@ -265,8 +340,69 @@ export class Hub {
     return table;
   }
 
-  /** Where `code` lives now (taking it if nobody does), or null when there is no such table. */
-  private async route(code: string): Promise<Route | null> {
+  /** One table's log does not replay: it is unavailable, said once in the log; every other table plays on. */
+  private breaks(code: string, why: string): "broken" {
+    this.broken.set(code, why);
+    this.options.logger?.error({ table: code, problem: why }, "table unavailable: its log does not replay");
+    return "broken";
+  }
+
+  /** Loads tables one after another (a start's), each on its own: one that fails is its own problem. */
+  private async loadAll(codes: readonly string[]): Promise<void> {
+    for (const code of codes) {
+      if (this.closing) return;
+      await this.load(code).catch(() => {});
+    }
+  }
+
+  /** Loads the tables out of memory whose time has come (their closing, or what was due at a stop). */
+  async sweep(): Promise<void> {
+    if (this.sweeping || this.closing) return;
+    this.sweeping = true;
+    try {
+      for (;;) {
+        const due = (await this.store.dueTables(this.now(), 100)).filter(
+          (c) => !this.tables.has(c) && !this.broken.has(c),
+        );
+        if (due.length === 0) return;
+        await this.loadAll(due);
+        // A table another process holds stays due in the store: leave it to that process.
+        if (due.every((c) => !this.tables.has(c))) return;
+      }
+    } catch {
+      // The store is away: the next sweep tries again.
+    } finally {
+      this.sweeping = false;
+    }
+  }
+
+  /** A table nobody follows and with nothing due but its closing leaves memory; it is loaded again on demand. */
+  private async evict(table: LiveTable): Promise<void> {
+    await table.durable();
+    if (this.tables.get(table.code) !== table || table.stopped || !table.evictable()) return;
+    const { wake, idle } = table.parking();
+    table.close();
+    this.tables.delete(table.code);
+    try {
+      await this.store.park(table.code, wake, idle);
+    } catch {
+      // Not parked: it stays marked as loaded, and the next start loads it again.
+    }
+    if (this.cluster) await this.cluster.release(table.code).catch(() => {});
+    this.metrics.evicted.inc();
+  }
+
+  /** A table closed for good: it leaves memory (its records stay); its followers saw it close. */
+  private closed(table: LiveTable, reason: CloseReason): void {
+    this.metrics.closed.inc({ reason });
+    if (this.tables.get(table.code) !== table) return;
+    table.close();
+    this.tables.delete(table.code);
+    if (this.cluster) void this.cluster.release(table.code).catch(() => {});
+  }
+
+  /** Where `code` lives now (taking it if nobody does), or why it cannot be reached. */
+  private async route(code: string): Promise<Route> {
     for (let i = 0; i < 3; i++) {
       const own = this.tables.get(code);
       if (own && !own.stopped) return { local: own };
@@ -280,16 +416,16 @@ export class Hub {
         }
       }
       const loaded = await this.load(code);
-      if (loaded !== "elsewhere") return loaded ? { local: loaded } : null;
+      if (loaded !== "elsewhere") return typeof loaded === "string" ? { gone: loaded } : { local: loaded };
     }
-    return null;
+    return { gone: "unknown" };
   }
 
-  /** Does `op` at table `code` wherever it lives: the answer, or null when there is no such table. */
-  async call(code: string, op: TableOp): Promise<OpResult | null> {
+  /** Does `op` at table `code` wherever it lives: the answer, or why the table cannot be reached. */
+  async call(code: string, op: TableOp): Promise<OpResult | { readonly m: "gone"; readonly gone: Gone }> {
     for (let attempt = 0; attempt < CALL_ATTEMPTS; attempt++) {
       const route = await this.route(code);
-      if (!route) return null;
+      if ("gone" in route) return { m: "gone", gone: route.gone };
       const result = "local" in route ? await runOp(route.local, op) : await this.request(route.remote, code, op);
       if (result.m !== "moved") return result;
       this.owners.delete(code);
@@ -320,17 +456,30 @@ export class Hub {
     });
   }
 
-  /** `follower` follows table `code` (its state is sent at once); false when there is no such table. */
-  async follow(code: string, follower: Follower): Promise<boolean> {
+  /** `follower` follows table `code` (its state is sent at once); why not, when it cannot be reached. */
+  async follow(code: string, follower: Follower): Promise<Gone | null> {
     const route = await this.route(code);
-    if (!route) return false;
+    if ("gone" in route) return route.gone;
     const mine = this.follows.get(code) ?? new Map();
     this.follows.set(code, mine);
     this.attach(code, follower, route, mine);
-    return true;
+    return null;
   }
 
-  private attach(code: string, follower: Follower, route: Route, mine: Map<Follower, Link>): void {
+  /** The table as it stands, again, to one of its followers here (nobody else hears of it). */
+  resend(code: string, follower: Follower): void {
+    const link = this.follows.get(code)?.get(follower);
+    if (!link) return;
+    if ("table" in link) link.table.resend(follower);
+    else this.cluster?.send(link.pid, { t: "resend", fid: link.fid } satisfies Relay);
+  }
+
+  private attach(
+    code: string,
+    follower: Follower,
+    route: Exclude<Route, { gone: Gone }>,
+    mine: Map<Follower, Link>,
+  ): void {
     if ("local" in route) {
       mine.set(follower, { table: route.local });
       route.local.follow(follower);
@@ -369,7 +518,7 @@ export class Hub {
     if (!mine || mine.size === 0) return;
     void this.route(code)
       .then((route) => {
-        if (!route) return;
+        if ("gone" in route) return;
         for (const [follower, link] of mine) {
           // A follower at this very table stays; one followed through an owner registers again (the
           // owner may have refused it while it was still loading the table, or be a new one).
@@ -382,7 +531,7 @@ export class Hub {
   }
 
   /** A table stopped: the store refused its write (a newer owner, or the database is away). */
-  private failed(table: LiveTable, reason: "fenced" | "lapsed" | "store"): void {
+  private failed(table: LiveTable, reason: "fenced" | "lapsed" | "store" | "error"): void {
     this.metrics.lost.inc({ reason });
     if (this.tables.get(table.code) === table) this.tables.delete(table.code);
     for (const [fid, r] of this.remotes) if (r.code === table.code) this.remotes.delete(fid);
@@ -431,6 +580,11 @@ export class Hub {
         if (!r) return;
         this.remotes.delete(m.fid);
         this.tables.get(r.code)?.unfollow(r.follower);
+        return;
+      }
+      case "resend": {
+        const r = this.remotes.get(m.fid);
+        if (r) this.tables.get(r.code)?.resend(r.follower);
         return;
       }
       case "moved":
@@ -519,9 +673,17 @@ export class Hub {
   /** Stops: in a cluster, every table is handed over (its writes done) before the process leaves. */
   async close(): Promise<void> {
     this.closing = true;
+    clearInterval(this.sweeper);
     this.quick.close();
     for (const t of this.tables.values()) t.close();
     await Promise.all([...this.tables.values()].map((t) => t.durable()));
+    // Each table is parked as it stands: the next start loads only those with something due.
+    await Promise.all(
+      [...this.tables.values()].map((t) => {
+        const { wake, idle } = t.parking();
+        return this.store.park(t.code, wake, idle).catch(() => {});
+      }),
+    );
     if (this.cluster) {
       await Promise.all([...this.tables.keys()].map((code) => this.cluster?.release(code).catch(() => {})));
       await this.cluster.leave();

@@ -15,18 +15,41 @@ export class Metrics {
   readonly actionSeconds: Histogram;
   /** Tables this process stopped owning without handing them over, by why. */
   readonly lost: Counter<"reason">;
+  /** Tables closed for good, by why (the core's CloseReason). */
+  readonly closed: Counter<"reason">;
+  /** Tables taken out of memory (nobody followed them, nothing was due but their closing). */
+  readonly evicted: Counter;
   private sockets: () => number = () => 0;
 
-  constructor(tables: () => number) {
+  constructor(tables: () => number, broken: () => number) {
     collectDefaultMetrics({ register: this.registry, prefix: "crossbones_" });
     const registers = [this.registry];
     new Gauge({
-      name: "crossbones_tables",
-      help: "Live tables (waiting for players, playing, or finished and open for a rematch).",
+      name: "crossbones_tables_loaded",
+      help: "Tables in this process's memory (waiting, playing, or finished and open for a rematch; the others are in the store).",
       registers,
       collect() {
         this.set(tables());
       },
+    });
+    new Gauge({
+      name: "crossbones_tables_broken",
+      help: "Tables whose log does not replay: each is unavailable (its players are told so); every other table plays on.",
+      registers,
+      collect() {
+        this.set(broken());
+      },
+    });
+    this.closed = new Counter({
+      name: "crossbones_tables_closed_total",
+      help: "Tables closed for good: idle (waiting, nobody came), abandoned (a game nobody was at), finished (nobody stayed after the end) or empty (everyone left).",
+      labelNames: ["reason"],
+      registers,
+    });
+    this.evicted = new Counter({
+      name: "crossbones_tables_evicted_total",
+      help: "Tables taken out of memory because nobody followed them and nothing was due but their closing (loaded again on demand).",
+      registers,
     });
     const sockets = () => this.sockets();
     new Gauge({
@@ -45,7 +68,7 @@ export class Metrics {
     });
     this.lost = new Counter({
       name: "crossbones_tables_lost_total",
-      help: "Tables this process stopped owning unasked: fenced (another process took it over and refused this one's write), lapsed (this process's lease ran out while it was paused) or store (a write failed).",
+      help: "Tables this process stopped owning unasked: fenced (another process took it over and refused this one's write), lapsed (this process's lease ran out while it was paused), store (a write failed) or error (a fault at the table: it is rebuilt from the store).",
       labelNames: ["reason"],
       registers,
     });

@@ -34,7 +34,10 @@ export type OpResult =
   | { readonly m: "record"; readonly record: unknown }
   | { readonly m: "moved" };
 
-/** Carries out `op` at a table this process owns; answers once the store has what it changed. */
+/**
+ * Carries out `op` at a table this process owns; answers once the store has what it changed, or
+ * `moved` when the table stopped here meanwhile (it is asked for again wherever it is now).
+ */
 export async function runOp(table: LiveTable, op: TableOp): Promise<OpResult> {
   let result: OpResult;
   switch (op.m) {

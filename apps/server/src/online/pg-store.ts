@@ -19,6 +19,7 @@ import {
   type Store,
   type StoredGame,
   type StoredTable,
+  TABLE_FORMAT,
 } from "./store.js";
 
 /** The schema's history: never edit one that has shipped, add the next. */
@@ -55,13 +56,43 @@ export const PG_MIGRATIONS: readonly { readonly version: number; readonly sql: s
     version: 2,
     sql: "ALTER TABLE tables ADD COLUMN checkpoint INTEGER NOT NULL DEFAULT 0",
   },
+  {
+    // The stored form's version (a table made before holds only its maker's options), and what a
+    // table out of memory needs: when to load it by itself and since when nobody was at it. New
+    // columns without a volatile default and two small indexes: nothing is rewritten.
+    version: 3,
+    sql: `
+      ALTER TABLE tables ADD COLUMN format INTEGER NOT NULL DEFAULT 1;
+      ALTER TABLE tables ADD COLUMN wake BIGINT;
+      ALTER TABLE tables ADD COLUMN idle BIGINT;
+      CREATE INDEX tables_wake ON tables (wake) WHERE wake IS NOT NULL;
+      CREATE INDEX tables_by_host ON tables (host, status);
+    `,
+  },
 ];
 
 /** Any number: the lock every starting process takes while it migrates. */
 const MIGRATION_LOCK = 0x63726f73;
 
-type Row = { code: string; setup: string; host: string; created: string; status: string };
-const table = (r: Row): StoredTable => ({ ...r, created: Number(r.created), setup: JSON.parse(r.setup) });
+const COLUMNS = "code, setup, host, created, status, format, wake, idle";
+type Row = {
+  code: string;
+  setup: string;
+  host: string;
+  created: string;
+  status: string;
+  format: number;
+  wake: string | null;
+  idle: string | null;
+};
+const orNull = (v: string | null) => (v === null ? null : Number(v));
+const table = (r: Row): StoredTable => ({
+  ...r,
+  created: Number(r.created),
+  setup: JSON.parse(r.setup),
+  wake: orNull(r.wake),
+  idle: orNull(r.idle),
+});
 type GameRow = { id: string; code: string; game: number; finished: string; record: string };
 const game = (r: GameRow): StoredGame => ({ ...r, id: Number(r.id), finished: Number(r.finished) });
 
@@ -145,26 +176,66 @@ export class PgStore implements Store {
 
   async addTable(code: string, setup: unknown, host: string, now: number): Promise<boolean> {
     const r = await this.pool.query(
-      `INSERT INTO tables (code, setup, host, created, status) VALUES ($1, $2, $3, $4, 'waiting')
+      `INSERT INTO tables (code, setup, host, created, status, format) VALUES ($1, $2, $3, $4, 'waiting', $5)
        ON CONFLICT DO NOTHING`,
-      [code, JSON.stringify(setup), host, now],
+      [code, JSON.stringify(setup), host, now, TABLE_FORMAT],
     );
     return r.rowCount === 1;
   }
 
   async table(code: string): Promise<StoredTable | null> {
-    const r = await this.pool.query<Row>("SELECT code, setup, host, created, status FROM tables WHERE code = $1", [
-      code,
-    ]);
+    const r = await this.pool.query<Row>(`SELECT ${COLUMNS} FROM tables WHERE code = $1`, [code]);
     return r.rows[0] ? table(r.rows[0]) : null;
   }
 
+  async freeze(code: string, setup: unknown): Promise<void> {
+    await this.pool.query("UPDATE tables SET setup = $2, format = $3 WHERE code = $1", [
+      code,
+      JSON.stringify(setup),
+      TABLE_FORMAT,
+    ]);
+  }
+
   async setStatus(code: string, status: string, fence: number): Promise<void> {
+    // A closed table is never loaded again by itself.
     await this.pool.query({
       name: "set-status",
-      text: "UPDATE tables SET status = $2 WHERE code = $1 AND fence = $3",
+      text: `UPDATE tables SET status = $2, wake = CASE WHEN $2 = 'closed' THEN NULL ELSE wake END
+             WHERE code = $1 AND fence = $3`,
       values: [code, status, fence],
     });
+  }
+
+  async park(code: string, wake: number | null, idle: number | null): Promise<void> {
+    await this.pool.query("UPDATE tables SET wake = $2, idle = $3 WHERE code = $1 AND status <> 'closed'", [
+      code,
+      wake,
+      idle,
+    ]);
+  }
+
+  async dueTables(now: number, limit: number): Promise<string[]> {
+    const r = await this.pool.query<{ code: string }>(
+      `SELECT code FROM tables WHERE wake IS NOT NULL AND wake <= $1 AND status <> 'closed'
+       ORDER BY wake LIMIT $2`,
+      [now, limit],
+    );
+    return r.rows.map((row) => row.code);
+  }
+
+  async loadedTables(): Promise<string[]> {
+    const r = await this.pool.query<{ code: string }>(
+      "SELECT code FROM tables WHERE wake IS NULL AND status <> 'closed'",
+    );
+    return r.rows.map((row) => row.code);
+  }
+
+  async openTables(host: string): Promise<number> {
+    const r = await this.pool.query<{ n: string }>(
+      "SELECT count(*) AS n FROM tables WHERE host = $1 AND status IN ('waiting', 'playing')",
+      [host],
+    );
+    return Number(r.rows[0].n);
   }
 
   async claim(code: string): Promise<number | null> {
@@ -216,13 +287,6 @@ export class PgStore implements Store {
       [code],
     );
     return { from: r.rows[0]?.seq ?? 0, entries: r.rows.map((row) => JSON.parse(row.entry) as LogEntry) };
-  }
-
-  async liveTables(): Promise<StoredTable[]> {
-    const r = await this.pool.query<Row>(
-      "SELECT code, setup, host, created, status FROM tables WHERE status <> 'closed' ORDER BY created",
-    );
-    return r.rows.map(table);
   }
 
   async tablesOf(player: string): Promise<{ code: string; status: string; created: number }[]> {

@@ -10,7 +10,7 @@ import websocket from "@fastify/websocket";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { Connection } from "./connection.js";
-import type { Hub, Player } from "./hub.js";
+import { goneRefusal, type Hub, type Player } from "./hub.js";
 
 export interface RouteOptions {
   /** Page origins allowed to open a socket besides the server's own (none: same host only). */
@@ -19,6 +19,8 @@ export interface RouteOptions {
   readonly socketsPerAddress?: number;
   /** HTTP API requests one address may make per minute (guests: a tenth of it). */
   readonly requestsPerMinute?: number;
+  /** Tables one address may ask to make in an hour (TABLES_PER_ADDRESS; default 60). */
+  readonly tablesPerAddress?: number;
   /**
    * How often (ms) each socket is pinged; a socket that has not answered the previous ping is
    * dropped, so a player whose network vanished shows as offline within two of these (default 20 s).
@@ -91,6 +93,9 @@ export async function onlineRoutes(app: FastifyInstance, hub: Hub, options: Rout
     const code = (error as { statusCode?: unknown }).statusCode;
     const status = typeof code === "number" && code < 500 ? code : 500;
     if (status === 413) return refuse(reply, 413, serverRefusal("too-large"));
+    // A limit's own answer (rate-limited, too-many-tables) carries its refusal.
+    const own = (error as { error?: { code?: unknown } }).error;
+    if (status === 429 && typeof own?.code === "string") return refuse(reply, 429, own as WireRefusal);
     if (status < 500) return refuse(reply, status, serverRefusal("bad-message"));
     return refuse(reply, 500, serverRefusal("server-error"));
   });
@@ -105,7 +110,19 @@ export async function onlineRoutes(app: FastifyInstance, hub: Hub, options: Rout
     },
   );
 
-  app.post("/api/tables", { bodyLimit: 4096, config: limited }, async (req, reply) => {
+  // Guests are cheap (one address may make 60 a minute), so a table flood is capped per address
+  // too, not only per player (MAX_OPEN_TABLES, the hub's).
+  const tablesLimited = {
+    rateLimit: {
+      max: options.tablesPerAddress ?? 60,
+      timeWindow: 3_600_000,
+      errorResponseBuilder: (_req: FastifyRequest, context: { statusCode: number; ttl: number }) => ({
+        statusCode: context.statusCode,
+        error: serverRefusal("too-many-tables", { scope: "address", retryAfter: context.ttl }),
+      }),
+    },
+  };
+  app.post("/api/tables", { bodyLimit: 4096, config: tablesLimited }, async (req, reply) => {
     const player = await guestOf(hub, req);
     if (!player) return refuse(reply, 401, serverRefusal("bad-token"));
     const made = await hub.createTable(player, (req.body as { setup?: unknown } | null)?.setup);
@@ -116,6 +133,7 @@ export async function onlineRoutes(app: FastifyInstance, hub: Hub, options: Rout
   app.get<{ Params: { code: string } }>("/api/tables/:code/record", { config: limited }, async (req, reply) => {
     const code = req.params.code;
     const r = TABLE_CODE.test(code) ? await hub.call(code, { m: "record" }) : null;
+    if (r?.m === "gone") return refuse(reply, 404, goneRefusal(r.gone));
     if (r?.m !== "record") return refuse(reply, 404, serverRefusal("unknown-table"));
     return r.record;
   });

@@ -6,11 +6,9 @@
 
 import { parseRules, type Refusal, type Rules } from "@crossbones/engine";
 import { type TableSetup, tableSetup } from "@crossbones/protocol";
+import type { BotLevel, SeatPlan } from "@crossbones/table";
 
-export type BotLevel = "easy" | "medium" | "hard";
-
-/** A seat as planned: a person, or a bot of a level. */
-export type SeatPlan = { readonly kind: "human" } | { readonly kind: "bot"; readonly level: BotLevel };
+export type { BotLevel, SeatPlan } from "@crossbones/table";
 
 export interface CheckedSetup {
   readonly setup: TableSetup;
@@ -41,4 +39,12 @@ export function checkSetup(
   if (!seats.some((s) => s.kind === "human")) return { ok: false, reason: "a table needs at least one person" };
   if (setup.clock === null && !setup.private) return { ok: false, reason: "a public table keeps a turn clock" };
   return { ok: true, value: { setup, rules: rules.value, seats } };
+}
+
+/**
+ * The setup as a table keeps it: every rule option the engine filled in, so that the table is
+ * played by the rules of the day it was made, whatever later versions make the defaults.
+ */
+export function frozenSetup(checked: CheckedSetup): TableSetup {
+  return { ...checked.setup, options: { ...checked.rules.options } as TableSetup["options"] };
 }

@@ -16,6 +16,7 @@ import {
   type Store,
   type StoredGame,
   type StoredTable,
+  TABLE_FORMAT,
 } from "./store.js";
 
 const MIGRATIONS: readonly string[] = [
@@ -42,9 +43,17 @@ const MIGRATIONS: readonly string[] = [
   "ALTER TABLE tables ADD COLUMN fence INTEGER NOT NULL DEFAULT 0;",
   // 3: where a table's rebuild starts (the seq of its last checkpoint; store.ts, `isCheckpoint`).
   "ALTER TABLE tables ADD COLUMN checkpoint INTEGER NOT NULL DEFAULT 0;",
+  // 4: the stored form's version (a table made before holds only its maker's options), and what a
+  // table out of memory needs: when to load it by itself and since when nobody was at it.
+  `ALTER TABLE tables ADD COLUMN format INTEGER NOT NULL DEFAULT 1;
+   ALTER TABLE tables ADD COLUMN wake INTEGER;
+   ALTER TABLE tables ADD COLUMN idle INTEGER;
+   CREATE INDEX tables_wake ON tables (wake) WHERE wake IS NOT NULL;
+   CREATE INDEX tables_by_host ON tables (host, status);`,
 ];
 
-type Row = { code: string; setup: string; host: string; created: number; status: string };
+const COLUMNS = "code, setup, host, created, status, format, wake, idle";
+type Row = Omit<StoredTable, "setup"> & { setup: string };
 
 export class SqliteStore implements Store {
   readonly kind = "sqlite";
@@ -102,20 +111,58 @@ export class SqliteStore implements Store {
 
   async addTable(code: string, setup: unknown, host: string, now: number): Promise<boolean> {
     const r = this.db
-      .prepare("INSERT OR IGNORE INTO tables (code, setup, host, created, status) VALUES (?, ?, ?, ?, 'waiting')")
-      .run(code, JSON.stringify(setup), host, now);
+      .prepare(
+        "INSERT OR IGNORE INTO tables (code, setup, host, created, status, format) VALUES (?, ?, ?, ?, 'waiting', ?)",
+      )
+      .run(code, JSON.stringify(setup), host, now, TABLE_FORMAT);
     return r.changes === 1;
   }
 
   async table(code: string): Promise<StoredTable | null> {
-    const row = this.db.prepare("SELECT code, setup, host, created, status FROM tables WHERE code = ?").get(code) as
-      | Row
-      | undefined;
+    const row = this.db.prepare(`SELECT ${COLUMNS} FROM tables WHERE code = ?`).get(code) as Row | undefined;
     return row ? { ...row, setup: JSON.parse(row.setup) } : null;
   }
 
+  async freeze(code: string, setup: unknown): Promise<void> {
+    this.db
+      .prepare("UPDATE tables SET setup = ?, format = ? WHERE code = ?")
+      .run(JSON.stringify(setup), TABLE_FORMAT, code);
+  }
+
   async setStatus(code: string, status: string, fence: number): Promise<void> {
-    this.db.prepare("UPDATE tables SET status = ? WHERE code = ? AND fence = ?").run(status, code, fence);
+    // A closed table is never loaded again by itself.
+    this.db
+      .prepare(
+        "UPDATE tables SET status = ?, wake = CASE WHEN ? = 'closed' THEN NULL ELSE wake END WHERE code = ? AND fence = ?",
+      )
+      .run(status, status, code, fence);
+  }
+
+  async park(code: string, wake: number | null, idle: number | null): Promise<void> {
+    this.db.prepare("UPDATE tables SET wake = ?, idle = ? WHERE code = ? AND status != 'closed'").run(wake, idle, code);
+  }
+
+  async dueTables(now: number, limit: number): Promise<string[]> {
+    const rows = this.db
+      .prepare(
+        "SELECT code FROM tables WHERE wake IS NOT NULL AND wake <= ? AND status != 'closed' ORDER BY wake LIMIT ?",
+      )
+      .all(now, limit) as { code: string }[];
+    return rows.map((r) => r.code);
+  }
+
+  async loadedTables(): Promise<string[]> {
+    const rows = this.db.prepare("SELECT code FROM tables WHERE wake IS NULL AND status != 'closed'").all() as {
+      code: string;
+    }[];
+    return rows.map((r) => r.code);
+  }
+
+  async openTables(host: string): Promise<number> {
+    const row = this.db
+      .prepare("SELECT count(*) AS n FROM tables WHERE host = ? AND status IN ('waiting', 'playing')")
+      .get(host) as { n: number };
+    return row.n;
   }
 
   async claim(code: string): Promise<number | null> {
@@ -146,13 +193,6 @@ export class SqliteStore implements Store {
       )
       .all({ code }) as { seq: number; entry: string }[];
     return { from: rows[0]?.seq ?? 0, entries: rows.map((r) => JSON.parse(r.entry) as LogEntry) };
-  }
-
-  async liveTables(): Promise<StoredTable[]> {
-    const rows = this.db
-      .prepare("SELECT code, setup, host, created, status FROM tables WHERE status != 'closed' ORDER BY created")
-      .all() as Row[];
-    return rows.map((r) => ({ ...r, setup: JSON.parse(r.setup) }));
   }
 
   async tablesOf(player: string): Promise<{ code: string; status: string; created: number }[]> {

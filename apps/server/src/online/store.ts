@@ -1,6 +1,7 @@
 /**
- * Persistence of online play. A table is its setup plus an append-only log of everything that
- * changed it (people sitting and leaving, deals, actions, rematches); every accepted change is
+ * Persistence of online play. A table is its setup (every rule option: TABLE_FORMAT) plus an
+ * append-only log of everything that changed it (people sitting and leaving, deals, actions,
+ * rematches: @crossbones/table's entries); every accepted change is
  * appended before anyone hears of it, and a table is rebuilt (after a restart, or by another
  * process that takes it over) by replaying its log through the engine. Finished games are kept as
  * records (RECORD.md) with the players' names.
@@ -13,80 +14,17 @@
  * the table, so an old owner that was paused past its lease can never write to the log again.
  */
 
-import type { BotLevel } from "./setup.js";
+import type { LogEntry, LogTail } from "@crossbones/table";
 
-/** One change of a table, as logged. Seats are indexes; bones in record notation. */
-export type LogEntry =
-  /** A person takes a seat. */
-  | { readonly k: "sit"; readonly seat: number; readonly player: string; readonly name: string }
-  /**
-   * A person gives a seat up: before the first deal the seat is open again, after it a bot plays
-   * it until the game ends.
-   */
-  | { readonly k: "leave"; readonly seat: number }
-  /** The table's maker frees a person's seat before the first deal; that person may not sit again. */
-  | { readonly k: "remove"; readonly seat: number }
-  /**
-   * The next hand's deal: each seat's bones, and what they were made from (docs/fairness.md;
-   * absent from deals logged before deals had proofs).
-   */
-  | {
-      readonly k: "deal";
-      readonly hands: readonly (readonly string[])[];
-      readonly fair?: {
-        readonly secret: string;
-        readonly commitment: string;
-        readonly seeds: readonly (string | null)[];
-      };
-    }
-  /**
-   * An action applied for `seat` (`id`: the client's action id; null for the server's own moves;
-   * `bank`: at a table with a clock, the seconds left in the seat's bank after a person's action).
-   */
-  | {
-      readonly k: "act";
-      readonly seat: number;
-      readonly id: string | null;
-      readonly action: unknown;
-      readonly bank?: number;
-    }
-  /** A person ran out of time: a bot plays for them (their bank is spent) until they act again. */
-  | { readonly k: "away"; readonly seat: number }
-  /** A person who was away acted (even a refused action): they are back. */
-  | { readonly k: "back"; readonly seat: number }
-  /** A person asks for a rematch (it starts when every person has). */
-  | { readonly k: "ask"; readonly seat: number }
-  /**
-   * A new game at the same table, the same seats. Its `checkpoint` (absent from rematches logged
-   * before checkpoints) is everything the table carries into the new game, so that a rebuild can
-   * start here (`Store.resume`) instead of replaying every earlier game: their records are stored
-   * by then (`addGame` is written before the rematch, in the table's order of writes).
-   */
-  | { readonly k: "rematch"; readonly checkpoint?: Checkpoint };
+export type { Checkpoint, LogEntry, LogTail, Seat as LoggedSeat } from "@crossbones/table";
+export { isCheckpoint } from "@crossbones/table";
 
-/** What a table carries from one game into the next. */
-export interface Checkpoint {
-  /** The new game's index at the table (0 is the first game). */
-  readonly game: number;
-  readonly seats: readonly LoggedSeat[];
-  /** The action ids each seat's person sent last (a resent one is acknowledged, not applied). */
-  readonly ids: readonly (readonly string[])[];
-}
-
-/** A seat: open, a person's, or a bot's (a person who left is a bot under their name). */
-export type LoggedSeat =
-  | { readonly kind: "open" }
-  | { readonly kind: "human"; readonly player: string; readonly name: string }
-  | { readonly kind: "bot"; readonly level: BotLevel; readonly name: string };
-
-/** Whether a rebuild may start at this entry. */
-export const isCheckpoint = (entry: LogEntry): boolean => entry.k === "rematch" && entry.checkpoint !== undefined;
-
-/** The part of a table's log a rebuild replays: `entries` are those from seq `from` on. */
-export interface LogTail {
-  readonly from: number;
-  readonly entries: readonly LogEntry[];
-}
+/**
+ * The version of a table's stored form: 1, its setup keeps only the options its maker chose (the
+ * defaults of whichever server loads it fill in the rest); 2, its setup holds every option, as
+ * the table was made (a later default never changes a table in play).
+ */
+export const TABLE_FORMAT = 2;
 
 export interface StoredTable {
   readonly code: string;
@@ -94,6 +32,15 @@ export interface StoredTable {
   readonly host: string;
   readonly created: number;
   readonly status: string;
+  /** The stored form's version (TABLE_FORMAT). */
+  readonly format: number;
+  /**
+   * When a table not in memory must be loaded even if nobody asks for it (its timer: usually its
+   * closing); null while it is loaded somewhere (or was, when its process died), and once closed.
+   */
+  readonly wake: number | null;
+  /** Since when nobody who sits at it was connected, kept while it is out of memory. */
+  readonly idle: number | null;
 }
 
 export interface StoredGame {
@@ -119,10 +66,23 @@ export interface Store {
   secret(make: () => string): Promise<string>;
   addPlayer(id: string, name: string, now: number): Promise<void>;
   playerName(id: string): Promise<string | null>;
-  /** A new table; false when the code is taken. */
+  /** A new table (of TABLE_FORMAT, loaded: `wake` null); false when the code is taken. */
   addTable(code: string, setup: unknown, host: string, now: number): Promise<boolean>;
   table(code: string): Promise<StoredTable | null>;
+  /** Writes an older table's complete setup as TABLE_FORMAT (the rules it is played by from now on). */
+  freeze(code: string, setup: unknown): Promise<void>;
   setStatus(code: string, status: string, fence: number): Promise<void>;
+  /**
+   * A table leaves or enters memory: `wake` is when it must be loaded again by itself (null: it is
+   * loaded now), `idle` since when nobody was at it.
+   */
+  park(code: string, wake: number | null, idle: number | null): Promise<void>;
+  /** Tables out of memory whose `wake` has come (at most `limit`, earliest first). */
+  dueTables(now: number, limit: number): Promise<string[]>;
+  /** Tables that were in memory when their process stopped (wake null, not closed): a start loads them. */
+  loadedTables(): Promise<string[]>;
+  /** How many tables `host` made that are waiting or playing. */
+  openTables(host: string): Promise<number>;
   /** Claims a table for a new owner: its fence, greater than every earlier owner's (null: no such table). */
   claim(code: string): Promise<number | null>;
   /**
@@ -139,8 +99,6 @@ export interface Store {
    * when it has none, so that a table that played many games rebuilds as fast as one that played one.
    */
   resume(code: string): Promise<LogTail>;
-  /** Every table not finished for good, to rebuild after a start. */
-  liveTables(): Promise<StoredTable[]>;
   /** Tables a player sits or sat at, newest first. */
   tablesOf(player: string): Promise<{ code: string; status: string; created: number }[]>;
   /** Keeps a finished game's record (once per game of a table). */

@@ -1,77 +1,86 @@
 /**
- * One live table: its seats, its game (the engine's value) and everyone following it. The table
- * is the only writer of its game: every change is a log entry, checked and applied in memory,
- * appended to the store in order (one write at a time per table), and only shown to anyone (a
- * frame, an acknowledgement) once the store has it; the same entries rebuild the table after a
- * restart or on another process. A write the store refuses (a newer owner fenced this one out, the
- * database failed) ends the table here: `onFail` hands it back to the hub, which rebuilds it from
- * what is durable.
- * Players act through `applyAction` with the version they saw; bots (and the clock, for a player
- * who is away) act the same way from the bot pool; each follower gets their own seat's view, or
- * the spectators' view, and nothing else.
+ * One live table in this process: the shell around the table core (@crossbones/table). The core
+ * decides every change (`decide`), is changed only by `apply` and says what it does next by itself
+ * (`due`); this shell does what the core cannot: it appends each logged change to the store in
+ * order (one write at a time, under this owner's fence) and shows it to nobody before the store has
+ * it, keeps one timer for what is due, draws secrets and makes deals (Web Crypto, `@crossbones/fair`),
+ * asks the bot pool, and sends each follower their frames. A write the store refuses (a newer owner
+ * fenced this one out, the database failed) ends the table here: `onFail` hands it back to the hub.
  */
 
-import { createHash, randomBytes } from "node:crypto";
-import {
-  type Action,
-  applyAction,
-  bonesOf,
-  createGame,
-  type Game,
-  makeBone,
-  makeRecord,
-  moveAction,
-  parseBone,
-  type Rules,
-  startHand,
-  viewFor,
-} from "@crossbones/engine";
-import { type DealProof, dealOf, randomHex32 } from "@crossbones/fair";
+import { randomBytes } from "node:crypto";
+import { type Action, viewFor } from "@crossbones/engine";
+import { commitmentOf, dealOf, randomHex32 } from "@crossbones/fair";
 import {
   type Reaction,
-  type SeatInfo,
   type ServerMessage,
   serverRefusal,
-  type TableInfo,
   type TableSetup,
   type WireRefusal,
 } from "@crossbones/protocol";
+import {
+  apply,
+  botAction,
+  type Change,
+  type CloseReason,
+  type Command,
+  closing,
+  type Decision,
+  type Due,
+  dealInputs,
+  decide,
+  due,
+  isLogged,
+  type LogTail,
+  newTable,
+  openSeats,
+  type Refusal,
+  rebuild,
+  recordOf,
+  seatOf,
+  type TableRules,
+  type TableState,
+  type Timing,
+} from "@crossbones/table";
 import type { BotPool } from "./bots.js";
 import { TableFrames } from "./frames.js";
+import { presenceOf, tableInfo } from "./info.js";
 import type { Metrics } from "./metrics.js";
-import type { BotLevel, CheckedSetup } from "./setup.js";
-import {
-  type Checkpoint,
-  isCheckpoint,
-  type LogEntry,
-  type LogTail,
-  type LoggedSeat as Seat,
-  type Store,
-} from "./store.js";
+import type { CheckedSetup } from "./setup.js";
+import type { Store } from "./store.js";
 
-/** How the table paces itself (milliseconds). */
-export interface Timing {
-  /** Least time a bot's move takes, so people can follow it. */
-  readonly botDelay: number;
-  /** Pause between the end of a hand and the next deal (the score sheet). */
-  readonly handPause: number;
-  /** How long a forced pass shows before it is made for the player. */
-  readonly forcedPass: number;
-  /**
-   * How long a deal waits for the seeds of the people connected (after the hand pause, if that is
-   * longer); a seed that comes later is refused and the deal made without it.
-   */
-  readonly seedWait: number;
+/** Timers the table sets (the real ones by default; a fake clock's in tests). */
+export interface Timers {
+  set(run: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
 }
+
+export const REAL_TIMERS: Timers = {
+  set(run, ms) {
+    const timer = setTimeout(run, ms);
+    timer.unref?.();
+    return timer;
+  },
+  clear: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
 
 export interface TableDeps {
   readonly store: Store;
-  /** A write failed: the table has stopped (it is closed); the hub forgets it. */
-  readonly onFail?: (table: LiveTable, error: unknown) => void;
   readonly bots: BotPool;
   readonly timing: Timing;
   readonly now: () => number;
+  readonly timers: Timers;
   readonly metrics?: Metrics;
+  /** How long a table nobody follows, with nothing due but its closing, stays in memory (ms). */
+  readonly evictAfter: number;
+  /** How long changes of who is here are gathered into one `presence` message (ms). */
+  readonly presenceDelay: number;
+  /** A write failed: the table has stopped here; the hub forgets it. */
+  readonly onFail?: (table: LiveTable, error: unknown) => void;
+  /** Nobody follows the table and nothing is due but its closing: the hub may take it out of memory. */
+  readonly onIdle?: (table: LiveTable) => void;
+  /** The table closed for good (everything it wrote is in the store). */
+  readonly onClosed?: (table: LiveTable, reason: CloseReason) => void;
 }
 
 /**
@@ -86,118 +95,83 @@ export interface Follower {
   sent?: { game: number; hands: number };
 }
 
-/** The seat a person who leaves hands over to. */
-const STAND_IN: BotLevel = "medium";
-const BOT_NAMES = ["Ruby", "Kofi", "Ines", "Dell"];
-/**
- * Action ids remembered per seat, to answer a resent action once. A client resends only what is
- * still unanswered (one action); anything older would be refused as stale by its version anyway.
- */
-const REMEMBERED_IDS = 32;
-
-/**
- * The coming deal (docs/fairness.md): the secret drawn and committed to before the seeds are
- * asked for, the seeds in so far, and when the deal is due. `sealed` once the deal is being made:
- * no seed may change it then.
- */
-interface PendingDeal {
-  readonly hand: number;
-  readonly secret: string;
-  readonly commitment: string;
-  readonly seeds: (string | null)[];
-  /** When the commitment was sent. */
-  readonly at: number;
-  /** When the hand pause ends. */
-  readonly due: number;
-  sealed: boolean;
-}
-
 export type ActResult =
   | { readonly ok: true; readonly version: number }
   | { readonly ok: false; readonly refusal: WireRefusal; readonly charged: boolean };
 
+/** What a table that stopped here answers: nothing happened (`stopped` sends the asker elsewhere). */
+const NOTHING: Decision = { changes: [], refusal: null, charged: false };
+
+/** The rules a checked setup plays by, as the core takes them. */
+function rulesOf(checked: CheckedSetup): TableRules {
+  return { rules: checked.rules, seats: checked.seats, clock: checked.setup.clock };
+}
+
+/** A refusal as the protocol sends it: the engine's carry their message, the table's get theirs. */
+function wireRefusal(r: Refusal): WireRefusal {
+  if ("message" in r) return r;
+  return serverRefusal(r.code, r.seat === undefined ? {} : { seat: r.seat });
+}
+
 export class LiveTable {
   readonly code: string;
+  /** The setup as made (every rule option filled in): what `table` frames say. */
   readonly setup: TableSetup;
-  readonly rules: Rules;
-  private seats: Seat[];
-  private game: Game;
-  private gameIndex = 0;
-  private seq = 0;
+  private state: TableState;
   /** Log entries the store has (entries 0 .. durable - 1); frames show nothing beyond them. */
-  private durableSeq = 0;
+  private durableSeq: number;
   /** The table's writes, in order: each starts once the one before it is done. */
   private writes: Promise<void> = Promise.resolve();
   private failed = false;
-  private status: "waiting" | "playing" | "finished" = "waiting";
+  /** Stopped here (handed over, out of memory, the server closing): nothing more happens. */
+  private shut = false;
   private storedStatus = "waiting";
-  private readonly rematch = new Set<number>();
-  /** Between hands: the people who are ready for the next (not logged: a pause is short). */
-  private readonly ready = new Set<number>();
-  private readonly ids: string[][];
-  private readonly away: boolean[];
-  private readonly banks: number[];
   private readonly followers = new Set<Follower>();
-  private turnStarted = 0;
-  /** The version whose turn `turnStarted` times. */
-  private turnVersion = -1;
-  private deadline: number | null = null;
-  private nextHandAt: number | null = null;
-  private pending: PendingDeal | null = null;
-  /** Each hand's proof in the current game (null for a hand dealt before deals had them). */
-  private proofs: (DealProof | null)[] = [];
-  private timer: NodeJS.Timeout | null = null;
-  /** The version a pending bot or clock move was asked for (stale answers are dropped). */
-  private asked: number | null = null;
-  private closed = false;
-  /** The player who made the table. */
-  private host = "";
-  /** People the maker took off this table: they may not sit again. */
-  private readonly removed = new Set<string>();
+  /** Since when nobody follows the table (it leaves memory `evictAfter` later, if nothing is due). */
+  private unfollowedAt: number;
+  private timer: unknown = null;
+  /** The shell's own work for the core is under way (a secret, a deal): `due` waits for it. */
+  private busy = false;
+  private presenceTimer: unknown = null;
+  /** The last `presence` message sent (or what the last frame said of it): the same is not sent twice. */
+  private presenceSent = "";
 
   private constructor(
-    code: string,
-    checked: CheckedSetup,
+    setup: TableSetup,
+    state: TableState,
     /** This owner's fence (store.ts): its writes are refused once another process claims the table. */
     private readonly fence: number,
     private readonly deps: TableDeps,
   ) {
-    this.code = code;
-    this.setup = checked.setup;
-    this.rules = checked.rules;
-    this.seats = checked.seats.map((p, i) =>
-      p.kind === "bot" ? { kind: "bot", level: p.level, name: BOT_NAMES[i % BOT_NAMES.length] } : { kind: "open" },
-    );
-    this.game = createGame(this.rules);
-    const n = this.rules.players;
-    this.ids = Array.from({ length: n }, () => []);
-    this.away = new Array(n).fill(false);
-    this.banks = new Array(n).fill(checked.setup.clock?.bank ?? 0);
+    this.code = state.code;
+    this.setup = setup;
+    this.state = state;
+    this.durableSeq = state.seq;
+    this.unfollowedAt = deps.now();
+  }
+
+  /** A new table (the store has its row), owned under `fence`; its maker sits at once. */
+  static create(code: string, maker: string, checked: CheckedSetup, fence: number, deps: TableDeps): LiveTable {
+    const state = newTable({ code, maker, table: rulesOf(checked), timing: deps.timing });
+    return new LiveTable(checked.setup, state, fence, deps);
   }
 
   /**
-   * A table from its log (empty for a new table, which the store already has), owned under
-   * `fence`; timers start from now. The log may start at a checkpoint (`Store.resume`).
+   * A table from its log (which may start at a checkpoint), owned under `fence`; timers start from
+   * now, and nobody has been here since `idle` (if known). Throws ReplayError when the log does not
+   * replay.
    */
   static rebuild(
     code: string,
-    host: string,
+    maker: string,
     checked: CheckedSetup,
     log: LogTail,
     fence: number,
     deps: TableDeps,
+    idle: number | null = null,
   ): LiveTable {
-    const table = new LiveTable(code, checked, fence, deps);
-    table.host = host;
-    table.seq = log.from;
-    if (log.from > 0 && !(log.entries[0] && isCheckpoint(log.entries[0])))
-      throw new Error(`table ${code}: its log from entry ${log.from} on does not start at a checkpoint`);
-    for (const entry of log.entries) {
-      const problem = table.applyEntry(entry);
-      if (problem) throw new Error(`table ${code}: log entry ${table.seq} (${entry.k}) does not replay: ${problem}`);
-      table.seq++;
-    }
-    table.durableSeq = table.seq;
+    const init = { code, maker, table: rulesOf(checked), timing: deps.timing };
+    const table = new LiveTable(checked.setup, rebuild(init, log, deps.now(), idle), fence, deps);
     // A game that ended just before the server stopped may not have its record stored yet.
     table.storeStatus();
     table.schedule();
@@ -208,189 +182,172 @@ export class LiveTable {
 
   /** The seat `player` holds, or -1. */
   seatOf(player: string): number {
-    return this.seats.findIndex((s) => s.kind === "human" && s.player === player);
+    return seatOf(this.state, player);
   }
 
   get version(): number {
-    return this.game.version;
+    return this.state.game.version;
+  }
+
+  get status(): TableState["status"] {
+    return this.state.status;
   }
 
   get isFinished(): boolean {
-    return this.status === "finished";
+    return this.state.status === "finished";
   }
 
   /** Open seats a person may take. */
   openSeats(): number[] {
-    return this.seats.flatMap((s, i) => (s.kind === "open" ? [i] : []));
+    return openSeats(this.state);
   }
 
-  /**
-   * The record of the current game, with the players' names: every hand so far, but not a hand
-   * being played (its deal is every seat's bones; anyone may fetch a table's record).
-   */
+  /** The table's state (tests and the benchmark look inside). */
+  get snapshot(): TableState {
+    return this.state;
+  }
+
+  /** The record of the current game (not a hand being played: anyone may fetch a table's record). */
   record(): unknown {
-    const record = makeRecord(
-      this.game,
-      this.seats.map((s, i) => (s.kind === "open" ? `Seat ${i + 1}` : s.name)),
-    );
-    const live = !this.game.finished && this.game.state !== null && !this.game.state.over;
-    const hands = (live ? record.hands.slice(0, -1) : record.hands).map((hand, i) => {
-      const fair = this.proofs[i];
-      // The proof of a fair deal (a record extension, docs/record-format.md).
-      return fair ? { ...hand, fair } : hand;
-    });
-    return { ...record, hands };
+    return recordOf(this.state);
   }
 
-  // ---- changes
+  // ---- changes: each is the core's decision, applied and logged
 
   /** `player` (named `name`) takes `seat`, or the first open seat. */
   sit(player: string, name: string, seat?: number): { ok: true; seat: number } | { ok: false; refusal: WireRefusal } {
-    const held = this.seatOf(player);
-    if (held >= 0) return { ok: true, seat: held };
-    if (this.removed.has(player)) return { ok: false, refusal: serverRefusal("removed") };
-    const open = this.openSeats();
-    if (open.length === 0) return { ok: false, refusal: serverRefusal("table-full") };
-    const chosen = seat ?? open[0];
-    if (!open.includes(chosen)) return { ok: false, refusal: serverRefusal("seat-taken", { seat: chosen }) };
-    this.commit({ k: "sit", seat: chosen, player, name });
-    this.persist(() => this.deps.store.addSeat(this.code, player));
-    return { ok: true, seat: chosen };
+    const d = this.submit({ c: "sit", player, name, seat });
+    return d.refusal ? { ok: false, refusal: wireRefusal(d.refusal) } : { ok: true, seat: d.seat as number };
   }
 
   /** `player` gives up their seat: open again before the first deal, else a bot plays it from now on. */
   leave(player: string): WireRefusal | null {
-    const seat = this.seatOf(player);
-    if (seat < 0) return serverRefusal("not-seated");
-    this.commit({ k: "leave", seat });
-    return null;
+    return this.refusal(this.submit({ c: "leave", player }));
   }
 
   /** The maker (`player`) frees `seat` before the first deal. */
   remove(player: string, seat: number): WireRefusal | null {
-    if (player !== this.host) return serverRefusal("not-maker");
-    if (!this.beforeFirstDeal()) return serverRefusal("game-started");
-    const s = this.seats[seat];
-    if (s?.kind !== "human") return serverRefusal("seat-empty", { seat });
-    this.commit({ k: "remove", seat });
-    return null;
-  }
-
-  /** No hand dealt at this table yet (seats may still change hands). */
-  private beforeFirstDeal(): boolean {
-    return this.gameIndex === 0 && this.game.hands.length === 0 && !this.pending?.sealed;
+    return this.refusal(this.submit({ c: "remove", player, seat }));
   }
 
   /** An action of `player`'s seat made against `version`, with the client's id for it. */
   act(player: string, id: string, version: number, action: Action): ActResult {
-    const seat = this.seatOf(player);
-    if (seat < 0) return { ok: false, refusal: serverRefusal("not-seated"), charged: false };
-    // Sent again after a reconnect: it was applied once, and that is all.
-    if (this.ids[seat].includes(id)) return { ok: true, version: this.version };
-    const r = applyAction(this.game, seat, action, version);
-    if (this.away[seat]) {
-      // A player who acts is back at the table, whatever became of the action: the bot playing
-      // for them stops (its move, if still thinking, is dropped) and their clock runs again.
-      // Out of their turn nothing is rescheduled: the clock of the seat to act runs on.
-      // A refused action brings them back too: that is logged (an accepted one says it itself).
-      if (r.ok) this.away[seat] = false;
-      else this.log({ k: "back", seat });
-      const state = this.game.state;
-      if (state && !state.over && state.turn === seat) {
-        this.turnVersion = -1;
-        this.schedule();
-      }
-      if (!r.ok) this.announce();
-    }
-    if (!r.ok) return { ok: false, refusal: r.error, charged: false };
-    this.spendClock(seat);
-    // The bank goes with the action, so that a restart gives nobody their spent time back.
-    const bank = this.setup.clock ? { bank: this.banks[seat] } : {};
-    this.commit({ k: "act", seat, id, action, ...bank }, r.value);
-    return r.charged ? { ok: false, refusal: r.charged, charged: true } : { ok: true, version: this.version };
+    const d = this.submit({ c: "act", player, id, version, action });
+    if (d.refusal) return { ok: false, refusal: wireRefusal(d.refusal), charged: d.charged };
+    return { ok: true, version: this.version };
   }
 
   /** `player` asks for another game with the same seats; it starts once every person has asked. */
   askRematch(player: string): WireRefusal | null {
-    const seat = this.seatOf(player);
-    if (seat < 0) return serverRefusal("not-seated");
-    if (this.status !== "finished") return serverRefusal("not-finished");
-    if (this.rematch.has(seat)) return null;
-    // The last person to ask starts the game; an earlier ask is kept (a restart remembers it).
-    const people = this.seats.flatMap((s, i) => (s.kind === "human" ? [i] : []));
-    const all = people.every((s) => s === seat || this.rematch.has(s));
-    this.commit(all ? { k: "rematch", checkpoint: this.checkpoint() } : { k: "ask", seat });
-    return null;
-  }
-
-  /** What the table carries into its next game (a rebuild may start from it). */
-  private checkpoint(): Checkpoint {
-    return { game: this.gameIndex + 1, seats: [...this.seats], ids: this.ids.map((ids) => [...ids]) };
+    return this.refusal(this.submit({ c: "rematch", player }));
   }
 
   react(player: string, reaction: Reaction): WireRefusal | null {
-    const seat = this.seatOf(player);
-    if (seat < 0) return serverRefusal("not-seated");
-    const text = JSON.stringify({ t: "reaction", table: this.code, seat, reaction } satisfies ServerMessage);
-    for (const f of this.followers) f.send(text);
-    return null;
+    return this.refusal(this.submit({ c: "react", player, reaction }));
   }
 
-  /** `player` is ready for the next hand: it is dealt as soon as every person is (seeds permitting). */
+  /** `player` is ready for the next hand (and, if away, back at the table). */
   next(player: string): WireRefusal | null {
-    const seat = this.seatOf(player);
-    if (seat < 0) return serverRefusal("not-seated");
-    if (!this.pending || this.pending.sealed || this.ready.has(seat)) return null;
-    this.ready.add(seat);
-    this.schedule();
-    this.announce();
-    return null;
+    return this.refusal(this.submit({ c: "next", player }));
   }
 
   /** `player`'s seed for the coming deal whose commitment they were sent. */
   seed(player: string, commitment: string, seed: string): WireRefusal | null {
-    const seat = this.seatOf(player);
-    if (seat < 0) return serverRefusal("not-seated");
-    const p = this.pending;
-    if (!p || p.sealed || p.commitment !== commitment) return serverRefusal("deal-made");
-    if (p.seeds[seat] !== null) return p.seeds[seat] === seed ? null : serverRefusal("seed-given");
-    p.seeds[seat] = seed;
-    // The deal may be due now that this seed is in.
-    this.schedule();
-    this.announce();
-    return null;
+    return this.refusal(this.submit({ c: "seed", player, commitment, seed }));
   }
 
+  private refusal(d: Decision): WireRefusal | null {
+    return d.refusal ? wireRefusal(d.refusal) : null;
+  }
+
+  // ---- followers
+
   /**
-   * A new follower: the table as it stands (and, if they sit here, everyone sees them connected).
-   * While a change is on its way to the store, the frame that follows it goes to them too.
+   * A new follower gets the table as it stands once the store has it; everyone else hears, in a
+   * moment, that they are here (a `presence` message).
    */
   follow(follower: Follower): void {
     this.followers.add(follower);
     follower.sent = undefined;
-    if (follower.player !== null && this.seatOf(follower.player) >= 0) this.announce();
-    else if (this.durableSeq === this.seq) this.sendTo(follower, new TableFrames(this.game, (you) => this.info(you)));
+    this.present();
+    this.resend(follower);
   }
 
-  /** A follower goes (if they sit here, everyone sees them disconnected). */
+  /** A follower goes (if they sit here, the others hear it in a moment). */
   unfollow(follower: Follower): void {
-    if (this.followers.delete(follower) && follower.player !== null && this.seatOf(follower.player) >= 0)
-      this.announce();
+    if (!this.followers.delete(follower)) return;
+    if (this.followers.size === 0) this.unfollowedAt = this.deps.now();
+    this.present();
   }
+
+  /** The table as it stands, again, to one follower (a stale action's answer): nobody else hears of it. */
+  resend(follower: Follower): void {
+    this.writes = this.writes.then(() => {
+      // When more changes are on their way, the frame after the last of them goes to this follower too.
+      if (!this.failed && this.followers.has(follower) && this.durableSeq === this.state.seq)
+        this.sendTo(follower, this.frames());
+    });
+  }
+
+  /** Who is connected, as the core takes it: the people with a follower here. */
+  private present(): void {
+    const players = new Set<string>();
+    for (const f of this.followers) if (f.player !== null) players.add(f.player);
+    this.submit({ c: "present", players: [...players] });
+  }
+
+  get following(): number {
+    return this.followers.size;
+  }
+
+  // ---- the lifecycle, as the hub sees it
 
   /** Resolves once every change so far is in the store (an action is acknowledged after it). */
   durable(): Promise<void> {
     return this.writes;
   }
 
-  /** Whether the table stopped because the store refused a write (another process owns it now). */
+  /**
+   * Whether the table stopped here: the store refused a write (another process owns it now), or
+   * it was handed over, taken out of memory or closed. Whoever holds it asks for it again.
+   */
   get stopped(): boolean {
-    return this.failed;
+    return this.failed || this.shut;
   }
 
+  /**
+   * Whether the table may leave memory now: nobody follows it (for `evictAfter`), nothing is due but
+   * its closing, and every change is in the store.
+   */
+  evictable(): boolean {
+    if (this.followers.size > 0 || this.busy || this.durableSeq !== this.state.seq) return false;
+    const now = this.deps.now();
+    return now >= this.unfollowedAt + this.deps.evictAfter && this.idleDue(due(this.state, now));
+  }
+
+  /**
+   * What the store keeps of a table out of memory: when it must be loaded again by itself (`wake`:
+   * its closing, or now when something else is due, as at a graceful stop) and since when nobody
+   * was at it.
+   */
+  parking(): { wake: number | null; idle: number | null } {
+    const now = this.deps.now();
+    const d = due(this.state, now);
+    const wake = this.idleDue(d) ? (closing(this.state)?.at ?? null) : now;
+    return { wake, idle: this.state.idleSince };
+  }
+
+  /** Nothing is due, or only the table's closing. */
+  private idleDue(d: Due | null): boolean {
+    return d === null || (d.kind === "tick" && d.why === "close");
+  }
+
+  /** Stops the table here (the hub hands it over, takes it out of memory or closes). */
   close(): void {
-    this.closed = true;
+    this.shut = true;
     this.clearTimer();
+    if (this.presenceTimer !== null) this.deps.timers.clear(this.presenceTimer);
+    this.presenceTimer = null;
   }
 
   /** Stops the table for good here (another process owns it now): nothing more is written or sent. */
@@ -399,28 +356,56 @@ export class LiveTable {
     this.close();
   }
 
-  // ---- the log
+  // ---- the core
 
-  /**
-   * Applies `entry` (`next`: the game the caller already computed for an action), sends it to the
-   * store, schedules what comes next and tells everyone once the store has it: what nobody could
-   * rebuild is never shown.
-   */
-  private commit(entry: LogEntry, next?: Game): void {
-    this.log(entry, next);
-    if (entry.k === "act") this.deps.metrics?.actions.inc({ by: entry.id === null ? "server" : "player" });
-    this.afterChange();
+  /** Decides `command` now, applies what it says and sets the timer for what is due next. */
+  private submit(command: Command): Decision {
+    // Stopped here: nothing happens (the hub asks wherever the table is now: `stopped`).
+    if (this.shut) return NOTHING;
+    try {
+      const d = decide(this.state, command, this.deps.now());
+      if (d.changes.length > 0) this.applyChanges(d.changes);
+      this.schedule();
+      return d;
+    } catch (e) {
+      // A fault of ours at this table (the core refused its own change): the table stops here
+      // and is rebuilt from what the store has; no other table, and not the process, is touched.
+      this.stop();
+      this.deps.onFail?.(this, e);
+      return NOTHING;
+    }
   }
 
-  /** Applies `entry` and sends it to the store, nothing more (the caller tells whoever must know). */
-  private log(entry: LogEntry, next?: Game): void {
-    const problem = this.applyEntry(entry, next);
-    if (problem) throw new Error(`table ${this.code}: an entry to log did not apply: ${problem}`);
-    const seq = this.seq++;
-    this.persist(async () => {
-      await this.deps.store.append(this.code, seq, entry, this.fence);
-      this.durableSeq = seq + 1;
-    });
+  /**
+   * Applies changes, appends the logged ones to the store (in order, behind the table's other
+   * writes) and tells whoever must know once the store has them: what nobody could rebuild is
+   * never shown. Presence and readiness go out as a small `presence` message, gathered for a moment.
+   */
+  private applyChanges(changes: readonly Change[]): void {
+    let frame = false;
+    let presence = false;
+    for (const change of changes) {
+      const seq = this.state.seq;
+      this.state = apply(this.state, change);
+      if (isLogged(change)) {
+        frame = true;
+        this.persist(async () => {
+          await this.deps.store.append(this.code, seq, change, this.fence);
+          this.durableSeq = seq + 1;
+        });
+        if (change.k === "act") this.deps.metrics?.actions.inc({ by: change.id === null ? "server" : "player" });
+        // "My tables" lists the tables a player sat at.
+        if (change.k === "sit") this.persist(() => this.deps.store.addSeat(this.code, change.player));
+      } else if (change.k === "present" || change.k === "ready") presence = true;
+      else if (change.k === "react") {
+        const { seat, reaction } = change;
+        const message: ServerMessage = { t: "reaction", table: this.code, seat, reaction: reaction as Reaction };
+        this.sendAll(JSON.stringify(message));
+      }
+    }
+    this.storeStatus();
+    if (frame) this.announce();
+    else if (presence) this.presenceSoon();
   }
 
   /** Queues a write behind the table's others; a failed one stops the table (`onFail`). */
@@ -436,334 +421,149 @@ export class LiveTable {
     });
   }
 
+  /** The table's status in the store (and a finished or abandoned game's record), when it changed. */
+  private storeStatus(): void {
+    const { status, closed, gameIndex, game } = this.state;
+    if (status === this.storedStatus) return;
+    const record =
+      status === "finished" || (closed === "abandoned" && game.hands.length > 0) ? recordOf(this.state) : null;
+    if (record) {
+      const now = this.deps.now();
+      this.persist(() => this.deps.store.addGame(this.code, gameIndex, record, now));
+    }
+    this.persist(() => this.deps.store.setStatus(this.code, status, this.fence));
+    this.storedStatus = status;
+    if (closed !== null)
+      this.writes = this.writes.then(() => {
+        if (!this.failed) this.deps.onClosed?.(this, closed);
+      });
+  }
+
+  // ---- the one timer: what is due
+
+  private clearTimer(): void {
+    if (this.timer !== null) this.deps.timers.clear(this.timer);
+    this.timer = null;
+  }
+
+  /** Sets the one timer: the core's next effect, or leaving memory when nothing but closing is due. */
+  private schedule(): void {
+    this.clearTimer();
+    if (this.shut) return;
+    const now = this.deps.now();
+    const d = due(this.state, now);
+    // While the shell's own work is under way, only what the core does alone can be due.
+    let at = d && !(this.busy && d.kind !== "tick") ? d.at : Number.POSITIVE_INFINITY;
+    if (this.followers.size === 0 && this.idleDue(d)) at = Math.min(at, this.unfollowedAt + this.deps.evictAfter);
+    if (at === Number.POSITIVE_INFINITY) return;
+    this.timer = this.deps.timers.set(
+      () => {
+        this.timer = null;
+        this.fire();
+      },
+      Math.max(0, at - now),
+    );
+  }
+
+  private fire(): void {
+    if (this.shut) return;
+    const now = this.deps.now();
+    const d = due(this.state, now);
+    if (d && d.at <= now && !(this.busy && d.kind !== "tick")) this.run(d);
+    else if (this.evictable()) this.deps.onIdle?.(this);
+    else this.schedule();
+  }
+
+  /** Does what is due: the core's own tick, or the shell's part (a secret, a deal, a bot's move). */
+  private run(d: Due): void {
+    switch (d.kind) {
+      case "tick":
+        this.submit({ c: "tick" });
+        return;
+      case "draw": {
+        const secret = randomHex32();
+        this.work(commitmentOf(secret), (commitment) => this.submit({ c: "commit", secret, commitment }));
+        return;
+      }
+      case "deal": {
+        const inputs = dealInputs(this.state);
+        if (!inputs) return;
+        this.work(dealOf(this.state.game.config, inputs), (hands) => this.submit({ c: "deal", hands }));
+        return;
+      }
+      case "think": {
+        this.submit({ c: "thinking" });
+        const { version } = this.state.game;
+        const view = viewFor(this.state.game, d.seat);
+        const seed = randomBytes(4).readUInt32LE(0);
+        const move =
+          view.legalMoves.length === 1
+            ? Promise.resolve(view.legalMoves[0])
+            : this.deps.bots.choose(view, d.level, seed);
+        // A bot that fails leaves the move to the core (its first legal one).
+        move.then(
+          (m) => this.submit({ c: "thought", version, action: botAction(view, m) }),
+          () => this.submit({ c: "thought", version, action: null }),
+        );
+        return;
+      }
+    }
+  }
+
+  /** The shell's own asynchronous work for the core; `due` waits until it is done (or failed: asked again). */
+  private work<T>(job: Promise<T>, done: (value: T) => void): void {
+    this.busy = true;
+    job.then(
+      (value) => {
+        this.busy = false;
+        if (!this.shut) done(value);
+      },
+      () => {
+        this.busy = false;
+        this.schedule();
+      },
+    );
+  }
+
+  // ---- what everyone sees
+
+  private frames(): TableFrames {
+    const now = this.deps.now();
+    return new TableFrames(this.state.game, (you) => tableInfo(this.state, this.setup, you, now));
+  }
+
   /**
    * Everyone is sent the table once the store has every entry applied so far (queued behind the
    * writes; when more changes came meanwhile, the frame after the last of them says it all).
    */
   private announce(): void {
     this.writes = this.writes.then(() => {
-      if (!this.failed && this.durableSeq === this.seq) this.broadcast();
+      if (!this.failed && this.durableSeq === this.state.seq) this.broadcast();
     });
   }
 
-  /** Applies one log entry to the table's state (live and when rebuilding); a problem, or null. */
-  private applyEntry(entry: LogEntry, next?: Game): string | null {
-    switch (entry.k) {
-      case "sit":
-        this.seats[entry.seat] = { kind: "human", player: entry.player, name: entry.name };
-        if (this.status === "waiting" && this.openSeats().length === 0) this.status = "playing";
-        return null;
-      case "remove":
-      case "leave": {
-        const seat = this.seats[entry.seat];
-        if (entry.k === "remove" && seat.kind === "human") this.removed.add(seat.player);
-        if (this.beforeFirstDeal()) {
-          this.seats[entry.seat] = { kind: "open" };
-          this.status = "waiting";
-          this.pending = null;
-          return null;
-        }
-        const name = this.seats[entry.seat].kind === "human" ? (this.seats[entry.seat] as { name: string }).name : "";
-        this.seats[entry.seat] = { kind: "bot", level: STAND_IN, name };
-        this.away[entry.seat] = false;
-        return null;
-      }
-      case "deal": {
-        const masks = entry.hands.map((hand) => hand.reduce((m, b) => m | (1 << (parseBone(b) ?? 0)), 0));
-        const r = startHand(this.game, masks);
-        if (!r.ok) return r.error.message;
-        this.proofs[this.game.hands.length] = entry.fair
-          ? { table: this.tableId, hand: this.game.hands.length + 1, ...entry.fair }
-          : null;
-        this.game = r.value;
-        return null;
-      }
-      case "act": {
-        if (next) {
-          this.game = next;
-        } else {
-          const r = applyAction(this.game, entry.seat, entry.action);
-          if (!r.ok) return r.error.message;
-          this.game = r.value;
-        }
-        if (entry.bank !== undefined) this.banks[entry.seat] = entry.bank;
-        if (entry.id !== null) {
-          // A person's own action: they are at the table.
-          this.away[entry.seat] = false;
-          const ids = this.ids[entry.seat];
-          ids.push(entry.id);
-          if (ids.length > REMEMBERED_IDS) ids.shift();
-        }
-        if (this.game.finished) this.status = "finished";
-        return null;
-      }
-      case "ask":
-        this.rematch.add(entry.seat);
-        return null;
-      case "away":
-        this.banks[entry.seat] = 0;
-        this.away[entry.seat] = true;
-        return null;
-      case "back":
-        this.away[entry.seat] = false;
-        return null;
-      case "rematch":
-        this.game = createGame(this.rules);
-        if (entry.checkpoint) {
-          // The same as the table has when it is live; the first entry when it is rebuilt from here.
-          const { game, seats, ids } = entry.checkpoint;
-          if (seats.length !== this.seats.length || ids.length !== this.ids.length)
-            return `a checkpoint for ${seats.length} seats at a table of ${this.seats.length}`;
-          this.gameIndex = game;
-          this.seats = [...seats];
-          for (const [i, seat] of ids.entries()) this.ids[i] = [...seat];
-        } else {
-          this.gameIndex++;
-        }
-        this.proofs = [];
-        this.pending = null;
-        this.ready.clear();
-        this.rematch.clear();
-        this.banks.fill(this.setup.clock?.bank ?? 0);
-        // Every person asked for this game: they are all at the table.
-        this.away.fill(false);
-        this.status = "playing";
-        return null;
-    }
+  private broadcast(): void {
+    const frames = this.frames();
+    for (const f of this.followers) this.sendTo(f, frames);
+    // The frame said who is here: a presence message saying the same would be noise.
+    this.presenceSent = JSON.stringify(presenceOf(this.state));
   }
 
-  private afterChange(): void {
-    this.storeStatus();
-    this.schedule();
-    this.announce();
+  private presenceSoon(): void {
+    if (this.presenceTimer !== null || this.shut) return;
+    this.presenceTimer = this.deps.timers.set(() => {
+      this.presenceTimer = null;
+      // A frame on its way says it all.
+      if (this.failed || this.durableSeq !== this.state.seq) return;
+      const text = JSON.stringify(presenceOf(this.state));
+      if (text === this.presenceSent) return;
+      this.presenceSent = text;
+      this.sendAll(text);
+    }, this.deps.presenceDelay);
   }
 
-  /** The table's status in the store (and a finished game's record), when it changed. */
-  private storeStatus(): void {
-    if (this.status === this.storedStatus) return;
-    const { status, gameIndex } = this;
-    if (status === "finished") {
-      const record = this.record();
-      const now = this.deps.now();
-      this.persist(() => this.deps.store.addGame(this.code, gameIndex, record, now));
-    }
-    this.persist(() => this.deps.store.setStatus(this.code, status, this.fence));
-    this.storedStatus = status;
-  }
-
-  // ---- what happens by itself: deals, bots, the clock, forced passes
-
-  private clearTimer(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    this.asked = null;
-  }
-
-  private later(ms: number, what: () => void): void {
-    this.clearTimer();
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      if (!this.closed) what();
-    }, ms);
-    this.timer.unref?.();
-  }
-
-  /** Sets the one timer a table needs now: the next deal, a bot's move, a forced pass or the clock. */
-  private schedule(): void {
-    this.clearTimer();
-    this.deadline = null;
-    this.nextHandAt = null;
-    if (this.closed || this.status !== "playing") {
-      this.pending = null;
-      this.ready.clear();
-      return;
-    }
-    const now = this.deps.now();
-    if (this.game.state === null || this.game.state.over) {
-      const p = this.pending ?? this.commitToDeal(now);
-      // Wait a little for every person's seed (only the first hand of a game has no pause to
-      // cover it; someone whose seed does not come in time is dealt without it).
-      const waiting = this.seats.some((s, i) => s.kind === "human" && p.seeds[i] === null);
-      // Everyone ready: no need to sit out the rest of the pause.
-      const due = this.seats.every((s, i) => s.kind !== "human" || this.ready.has(i)) ? p.at : p.due;
-      const at = waiting ? Math.max(due, p.at + this.deps.timing.seedWait) : due;
-      this.nextHandAt = at;
-      this.later(Math.max(0, at - now), () =>
-        this.deal(p).catch(() => {
-          // Hashing failed (it does not): commit to a new secret and try again.
-          this.pending = null;
-          this.schedule();
-        }),
-      );
-      return;
-    }
-    const turn = this.game.state.turn;
-    // A new turn starts its clock; the same turn scheduled again (someone left) keeps it.
-    if (this.turnVersion !== this.version) {
-      this.turnVersion = this.version;
-      this.turnStarted = now;
-    }
-    const seat = this.seats[turn];
-    if (seat.kind !== "human" || this.away[turn]) {
-      this.botMove(turn, seat.kind === "bot" ? seat.level : STAND_IN);
-      return;
-    }
-    const view = viewFor(this.game, turn);
-    const clock = this.setup.clock;
-    // The deadline shows the same whether or not the seat can play: a missing one would tell.
-    if (clock) this.deadline = this.turnStarted + (clock.move + this.banks[turn]) * 1000;
-    if (view.plays.length === 0 && view.canPass && view.passCost === 0) {
-      // Nothing fits: the pass is made for the player, after a moment everyone can see.
-      this.later(this.deps.timing.forcedPass, () => this.serverMove(turn, { type: "pass" }, view.version));
-      return;
-    }
-    if (!clock || this.deadline === null) return;
-    this.later(Math.max(0, this.deadline - now), () => {
-      // Out of time: the seat is away and a bot plays for it until the player acts again.
-      this.commit({ k: "away", seat: turn });
-    });
-  }
-
-  /** The clock after `seat` acted: time beyond the move's allowance comes out of the bank. */
-  private spendClock(seat: number): void {
-    const clock = this.setup.clock;
-    if (!clock || this.game.state?.turn !== seat || this.turnStarted === 0) return;
-    const used = (this.deps.now() - this.turnStarted) / 1000;
-    this.banks[seat] = Math.max(0, this.banks[seat] - Math.max(0, used - clock.move));
-  }
-
-  /** Draws the coming deal's secret and commits to it (everyone is sent the commitment). */
-  private commitToDeal(now: number): PendingDeal {
-    const secret = randomHex32();
-    const pause = this.game.state === null ? 0 : this.deps.timing.handPause;
-    this.pending = {
-      hand: this.game.hands.length + 1,
-      secret,
-      commitment: createHash("sha256").update(Buffer.from(secret, "hex")).digest("hex"),
-      seeds: new Array(this.rules.players).fill(null),
-      at: now,
-      due: now + pause,
-      sealed: false,
-    };
-    return this.pending;
-  }
-
-  /** Makes the deal from the secret and the seeds in (if it is still the one to make). */
-  private async deal(p: PendingDeal): Promise<void> {
-    if (p.sealed || this.pending !== p) return;
-    p.sealed = true;
-    const seeds = [...p.seeds];
-    const deal = await dealOf(this.game.config, { table: this.tableId, hand: p.hand, secret: p.secret, seeds });
-    if (this.closed || this.pending !== p) return;
-    this.pending = null;
-    this.ready.clear();
-    this.commit({
-      k: "deal",
-      hands: deal.map((mask) => bonesOf(mask).map(makeBone)),
-      fair: { secret: p.secret, commitment: p.commitment, seeds },
-    });
-  }
-
-  /** The table's id in its deals: the code and the game's number here. */
-  private get tableId(): string {
-    return `${this.code}-${this.gameIndex + 1}`;
-  }
-
-  private connected(player: string): boolean {
-    for (const f of this.followers) if (f.player === player) return true;
-    return false;
-  }
-
-  private botMove(seat: number, level: BotLevel): void {
-    const version = this.version;
-    const view = viewFor(this.game, seat);
-    this.asked = version;
-    const started = this.deps.now();
-    const seed = randomBytes(4).readUInt32LE(0);
-    const only =
-      view.legalMoves.length === 1 ? Promise.resolve(view.legalMoves[0]) : this.deps.bots.choose(view, level, seed);
-    only
-      .catch(() => view.legalMoves[0])
-      .then((move) => {
-        const wait = Math.max(0, this.deps.timing.botDelay - (this.deps.now() - started));
-        const action = moveAction(view.layout, move, view.phase === "pose");
-        setTimeout(() => {
-          if (this.asked === version) this.serverMove(seat, action, version);
-        }, wait).unref?.();
-      });
-  }
-
-  /** A move the table makes for a seat (a bot's, a forced pass), if the game is still where it was. */
-  private serverMove(seat: number, action: Action, version: number): void {
-    if (this.closed || this.version !== version) return;
-    let r = applyAction(this.game, seat, action, version);
-    if (!r.ok) {
-      // A bot's move is legal by construction; should one ever not be, the first legal move.
-      const view = viewFor(this.game, seat);
-      action = moveAction(view.layout, view.legalMoves[0], view.phase === "pose");
-      r = applyAction(this.game, seat, action, version);
-      if (!r.ok) return;
-    }
-    this.commit({ k: "act", seat, id: null, action }, r.value);
-  }
-
-  // ---- what everyone sees
-
-  private info(you: number | null): TableInfo {
-    const now = this.deps.now();
-    const turn = this.game.state && !this.game.state.over ? this.game.state.turn : null;
-    return {
-      code: this.code,
-      setup: this.setup,
-      seats: this.seats.map(
-        (s, seat): SeatInfo => ({
-          seat,
-          name: s.kind === "open" ? "" : s.name,
-          kind: s.kind,
-          level: s.kind === "bot" ? s.level : null,
-          connected: s.kind === "human" && this.connected(s.player),
-          away: this.away[seat],
-          bankMs: this.setup.clock === null ? null : Math.round(this.bankLeft(seat, turn, now) * 1000),
-        }),
-      ),
-      you,
-      status: this.status,
-      maker: ((seat) => (seat >= 0 ? seat : null))(this.seatOf(this.host)),
-      turnMs: this.deadline === null ? null : Math.max(0, Math.round(this.deadline - now)),
-      nextHandMs: this.nextHandAt === null ? null : Math.max(0, Math.round(this.nextHandAt - now)),
-      paused: false,
-      serverTime: now,
-      rematch: [...this.rematch].sort(),
-      ready: [...this.ready].sort(),
-      game: this.gameIndex,
-      ...this.fairness(),
-    };
-  }
-
-  /** The coming or current deal's commitment, and the proof of the hand just over. */
-  private fairness(): Pick<TableInfo, "fair" | "proof"> {
-    const p = this.pending;
-    if (p) {
-      const seeded = p.seeds.flatMap((s, i) => (s === null ? [] : [i]));
-      const last = this.game.hands.length - 1;
-      return { fair: { hand: p.hand, commitment: p.commitment, dealt: false, seeded }, proof: wire(this.proofs[last]) };
-    }
-    const s = this.game.state;
-    const proof = this.proofs[this.game.hands.length - 1] ?? null;
-    if (!proof) return { fair: null, proof: null };
-    if (s && !s.over && !this.game.finished) {
-      const seeded = proof.seeds.flatMap((x, i) => (x === null ? [] : [i]));
-      return { fair: { hand: proof.hand, commitment: proof.commitment, dealt: true, seeded }, proof: null };
-    }
-    return { fair: null, proof: wire(proof) };
-  }
-
-  /** Seconds left in `seat`'s bank now (while it is to act, the time beyond the move's allowance is out). */
-  private bankLeft(seat: number, turn: number | null, now: number): number {
-    const clock = this.setup.clock;
-    if (!clock || seat !== turn || this.deadline === null) return this.banks[seat];
-    const over = (now - this.turnStarted) / 1000 - clock.move;
-    return Math.max(0, this.banks[seat] - Math.max(0, over));
+  private sendAll(text: string): void {
+    for (const f of this.followers) f.send(text);
   }
 
   /**
@@ -771,21 +571,12 @@ export class LiveTable {
    * result is sent once per socket (it never changes): the results the follower has are null.
    */
   private sendTo(follower: Follower, frames: TableFrames): void {
+    const { game, gameIndex } = this.state;
     const seat = follower.player === null ? -1 : this.seatOf(follower.player);
-    const known = follower.sent?.game === this.gameIndex ? follower.sent.hands : 0;
+    const known = follower.sent?.game === gameIndex ? follower.sent.hands : 0;
     follower.send(frames.frame(seat >= 0 ? seat : null, known));
-    const results = this.game.hands.length;
-    const finished = results > 0 && this.game.hands[results - 1].result !== null ? results : results - 1;
-    follower.sent = { game: this.gameIndex, hands: Math.max(0, finished) };
+    const results = game.hands.length;
+    const finished = results > 0 && game.hands[results - 1].result !== null ? results : results - 1;
+    follower.sent = { game: gameIndex, hands: Math.max(0, finished) };
   }
-
-  private broadcast(): void {
-    const frames = new TableFrames(this.game, (you) => this.info(you));
-    for (const f of this.followers) this.sendTo(f, frames);
-  }
-}
-
-/** A proof as the protocol sends it. */
-function wire(proof: DealProof | null | undefined): TableInfo["proof"] {
-  return proof ? { ...proof, seeds: [...proof.seeds] } : null;
 }
