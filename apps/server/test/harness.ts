@@ -12,6 +12,7 @@ import type { Timing } from "@crossbones/table";
 import { afterAll, expect } from "vitest";
 import WebSocket from "ws";
 import { buildServer, type Server } from "../src/app.js";
+import type { OnlineOptions } from "../src/online/hub.js";
 import { actionOf } from "./players.js";
 
 /** Tables that move at once (they still close after the usual idle times). */
@@ -34,6 +35,8 @@ export async function startServer(
     requestsPerMinute?: number;
     tablesPerAddress?: number;
     heartbeatMs?: number;
+    /** Anything else of the hub's (a fake clock's `now` and `timers`, the lifecycle's limits…). */
+    online?: Partial<OnlineOptions>;
   } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "crossbones-online-"));
@@ -49,6 +52,7 @@ export async function startServer(
       requestsPerMinute: options.requestsPerMinute ?? 1_000_000,
       tablesPerAddress: options.tablesPerAddress ?? 1_000_000,
       heartbeatMs: options.heartbeatMs,
+      ...options.online,
     },
   });
   await server.app.listen({ port: 0, host: "127.0.0.1" });
@@ -179,6 +183,27 @@ export function seatShown(code: string, m: ServerMessage, seat: number): { conne
   if (m.t === "table" && m.table.code === code) return m.table.seats[seat];
   if (m.t === "presence" && m.table === code) return m.seats[seat];
   return null;
+}
+
+/** Waits until what `client` last heard of `seat` at table `code` (a frame or a presence message) passes `test`. */
+export async function seatReaches(
+  client: TestClient,
+  code: string,
+  seat: number,
+  test: (shown: { connected: boolean; away: boolean }) => boolean,
+  ms?: number,
+): Promise<void> {
+  for (let i = client.messages.length - 1; i >= 0; i--) {
+    const shown = seatShown(code, client.messages[i], seat);
+    if (shown) {
+      if (test(shown)) return;
+      break;
+    }
+  }
+  await client.next((m) => {
+    const shown = seatShown(code, m, seat);
+    return shown !== null && test(shown);
+  }, ms);
 }
 
 /**

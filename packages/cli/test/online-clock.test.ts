@@ -1,25 +1,26 @@
 /**
  * A program too slow for the turn clock: the seat goes away (a bot plays it), the program's late
  * answer is refused as stale and reported back — and that answer, late as it was, brings the seat
- * back at once (the bot stops). Its own file, so that the clock's seconds run beside the other
- * online tests.
+ * back at once (the bot stops). The server's clock is the test's (apps/server/test/fake-clock.ts):
+ * the program holds its first answer until the test has moved the clock past the move's 5 s.
  */
 
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { replayRecord } from "@crossbones/engine";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { FakeClock } from "../../../apps/server/test/fake-clock.js";
 import { requireBuilt } from "./binary.js";
-import { createTable, crossbones, guest, type OnlineServer, startOnlineServer } from "./online-helpers.js";
+import { createTable, crossbones, guest, type OnlineServer, startOnlineServer, until } from "./online-helpers.js";
 
 let server: OnlineServer;
 let dir: string;
+const clock = new FakeClock();
 
 beforeAll(async () => {
   requireBuilt();
-  // Bots take a moment, so an answer in time beats the bot that plays for an away seat.
-  server = await startOnlineServer({ botDelay: 150 });
+  server = await startOnlineServer({}, { now: clock.now, timers: clock.timers });
   dir = mkdtempSync(join(tmpdir(), "crossbones-cli-clock-"));
 });
 afterAll(async () => {
@@ -38,9 +39,12 @@ it("a late answer is refused as stale and reported, and brings the seat back at 
     private: true,
   });
   const script = join(dir, "slow-once.mjs");
+  const thinking = join(dir, "thinking");
+  const go = join(dir, "go");
   writeFileSync(
     script,
-    `import { createInterface } from "node:readline";
+    `import { existsSync, writeFileSync } from "node:fs";
+import { createInterface } from "node:readline";
 let decisions = 0;
 for await (const line of createInterface({ input: process.stdin })) {
   const m = JSON.parse(line);
@@ -48,17 +52,28 @@ for await (const line of createInterface({ input: process.stdin })) {
   if (m.t !== "decide") continue;
   decisions++;
   if (m.table.seats[m.table.you].away) console.error("program: asked while away");
-  // The first decision takes longer than the clock's 5 seconds; after that, resigning ends the game.
-  if (decisions === 1) await new Promise((r) => setTimeout(r, 6000));
+  // The first decision is held until the test has run the clock out; after that, resigning ends the game.
+  if (decisions === 1) {
+    writeFileSync(${JSON.stringify(thinking)}, "");
+    while (!existsSync(${JSON.stringify(go)})) await new Promise((r) => setTimeout(r, 20));
+  }
   console.log(decisions === 1 ? m.view.you.legalMoves[0] : "resign");
 }
 `,
   );
   const frames = join(dir, "frames.jsonl");
-  const played = await crossbones(
+  const run = crossbones(
     ["online", "play", "--server", server.url, "--table", code, "--program", `node ${script}`, "--dump-frames", frames],
     { CROSSBONES_TOKEN: host.token },
-  ).done;
+  );
+  // The program is thinking about its first move: its 5 s run out, the seat is away and its
+  // stand-in plays; then the program answers.
+  const away = () => existsSync(frames) && /"away":true/.test(readFileSync(frames, "utf8"));
+  await until(() => existsSync(thinking));
+  await clock.advance(5_000);
+  await until(away);
+  writeFileSync(go, "");
+  const played = await run.done;
   expect(played.status, played.stderr).toBe(0);
   expect(played.stderr).toMatch(/program: refused \S+ stale/);
   expect(played.stderr).toMatch(/came too late/);

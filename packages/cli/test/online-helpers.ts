@@ -13,6 +13,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Timing } from "@crossbones/table";
 import { buildServer, type Server } from "../../../apps/server/src/app.js";
+import type { OnlineOptions } from "../../../apps/server/src/online/hub.js";
 import { FAST } from "../../../apps/server/test/harness.js";
 
 export { createTable, guest } from "../../../apps/server/test/harness.js";
@@ -32,16 +33,24 @@ async function listen(
   dataDir: string,
   port: number,
   timing: Partial<Timing>,
+  online: Partial<OnlineOptions>,
 ): Promise<{ server: Server; port: number }> {
-  const server = await buildServer({ root: false, online: { dataDir, timing: { ...FAST, ...timing } } });
+  const server = await buildServer({
+    root: false,
+    online: { dataDir, timing: { ...FAST, ...timing }, tablesPerAddress: 1_000_000, ...online },
+  });
   await server.app.listen({ port, host: "127.0.0.1" });
   const address = server.app.server.address();
   return { server, port: typeof address === "object" && address ? address.port : port };
 }
 
-export async function startOnlineServer(timing: Partial<Timing> = {}): Promise<OnlineServer> {
+/** A server on a free port (`online`: more of the hub's options, e.g. a fake clock's `now` and `timers`). */
+export async function startOnlineServer(
+  timing: Partial<Timing> = {},
+  online: Partial<OnlineOptions> = {},
+): Promise<OnlineServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "crossbones-cli-online-"));
-  let current = await listen(dataDir, 0, timing);
+  let current = await listen(dataDir, 0, timing, online);
   const port = current.port;
   return {
     url: `http://127.0.0.1:${port}`,
@@ -53,7 +62,7 @@ export async function startOnlineServer(timing: Partial<Timing> = {}): Promise<O
     async restart(pauseMs = 300) {
       await current.server.app.close();
       await new Promise((r) => setTimeout(r, pauseMs));
-      current = await listen(dataDir, port, timing);
+      current = await listen(dataDir, port, timing, online);
     },
     async close() {
       await current.server.app.close();

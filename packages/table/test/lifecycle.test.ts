@@ -200,6 +200,26 @@ describe("the turn clock", () => {
     expect(sim.state.thought).toBeNull();
   });
 
+  it("an away player acting out of turn is back, and the clock of the seat to act runs on", () => {
+    const sim = new Sim({ seats: ["human", "human", "easy"], clock: { move: 5, bank: 0 }, seed: "out-of-turn" });
+    sim.seat("p0");
+    sim.seat("p1");
+    sim.run(TIMING.seedWait);
+    // Ana lets every clock of hers run out; Ben plays; at a turn of Ben's, Ana tries to play.
+    for (let i = 0; i < 10_000 && !(sim.turn === 1 && sim.state.away[0]); i++) {
+      if (sim.turn === 1) sim.do({ c: "act", player: "p1", id: `b${i}`, version: sim.state.game.version, action: sim.legal(1) });
+      else sim.run(1000);
+    }
+    expect(sim.state.away[0]).toBe(true);
+    sim.run(1000);
+    const deadline = turnDeadline(sim.state);
+    const r = sim.do({ c: "act", player: "p0", id: "early", version: sim.state.game.version, action: sim.legal(0) });
+    expect(r.refusal?.code).toBe("not-your-turn");
+    expect(sim.state.away[0]).toBe(false);
+    expect(sim.turn).toBe(1);
+    expect(turnDeadline(sim.state)).toBe(deadline);
+  });
+
   it("someone leaving during another's turn leaves that turn's clock alone", () => {
     const sim = new Sim({ seats: ["human", "human", "human"], clock: { move: 5, bank: 10 } });
     sim.seat("p0");
@@ -341,6 +361,25 @@ describe("between hands", () => {
     expect(sim.state.gameIndex).toBe(1);
     expect(sim.state.banks).toEqual([60, 60]);
     expect(sim.log.at(-1)).toMatchObject({ k: "rematch", checkpoint: { game: 1 } });
+  });
+
+  it("a player who was away and asks for a rematch is back at the table for the new game", () => {
+    const sim = new Sim({
+      game: "french",
+      players: 4,
+      seats: ["human", "easy", "easy", "easy"],
+      options: { target: 1 },
+      clock: { move: 5, bank: 0 },
+      seed: "away-rematch",
+    });
+    sim.seat("p0");
+    // Ana never acts: her clock runs out and a bot plays her seat to the end of the one-hand set.
+    sim.run(600_000);
+    expect(sim.state.status).toBe("finished");
+    expect(sim.state.away[0]).toBe(true);
+    sim.do({ c: "rematch", player: "p0" });
+    expect(sim.state.gameIndex).toBe(1);
+    expect(sim.state.away).toEqual([false, false, false, false]);
   });
 });
 

@@ -130,7 +130,8 @@ export class Hub {
   private readonly loading = new Map<string, Promise<LiveTable | "elsewhere" | Gone>>();
   /** Tables whose log does not replay, with why: each is its own problem, never the server's. */
   private readonly broken = new Map<string, string>();
-  private readonly sweeper: NodeJS.Timeout;
+  /** The next sweep (the tables' timers: a fake clock moves it in tests). */
+  private sweeper: unknown = null;
   private sweeping = false;
   /** Followers on this process's sockets, by table (wherever it lives), and where each follows it. */
   private readonly follows = new Map<string, Map<Follower, Link>>();
@@ -167,8 +168,6 @@ export class Hub {
       () => this.tables.size,
       () => this.broken.size,
     );
-    this.sweeper = setInterval(() => void this.sweep(), options.sweepEvery ?? 30_000);
-    this.sweeper.unref();
     this.deps = {
       store,
       bots: this.bots,
@@ -183,6 +182,7 @@ export class Hub {
       onIdle: (table) => void this.evict(table),
       onClosed: (table, reason) => this.closed(table, reason),
     };
+    this.sweepLater();
     const quick = {
       wait: options.quickWait ?? 20_000,
       now: this.now,
@@ -353,6 +353,13 @@ export class Hub {
       if (this.closing) return;
       await this.load(code).catch(() => {});
     }
+  }
+
+  private sweepLater(): void {
+    if (this.closing) return;
+    this.sweeper = this.deps.timers.set(() => {
+      void this.sweep().finally(() => this.sweepLater());
+    }, this.options.sweepEvery ?? 30_000);
   }
 
   /** Loads the tables out of memory whose time has come (their closing, or what was due at a stop). */
@@ -673,7 +680,7 @@ export class Hub {
   /** Stops: in a cluster, every table is handed over (its writes done) before the process leaves. */
   async close(): Promise<void> {
     this.closing = true;
-    clearInterval(this.sweeper);
+    if (this.sweeper !== null) this.deps.timers.clear(this.sweeper);
     this.quick.close();
     for (const t of this.tables.values()) t.close();
     await Promise.all([...this.tables.values()].map((t) => t.durable()));
