@@ -207,7 +207,8 @@ describe("the turn clock", () => {
     sim.run(TIMING.seedWait);
     // Ana lets every clock of hers run out; Ben plays; at a turn of Ben's, Ana tries to play.
     for (let i = 0; i < 10_000 && !(sim.turn === 1 && sim.state.away[0]); i++) {
-      if (sim.turn === 1) sim.do({ c: "act", player: "p1", id: `b${i}`, version: sim.state.game.version, action: sim.legal(1) });
+      if (sim.turn === 1)
+        sim.do({ c: "act", player: "p1", id: `b${i}`, version: sim.state.game.version, action: sim.legal(1) });
       else sim.run(1000);
     }
     expect(sim.state.away[0]).toBe(true);

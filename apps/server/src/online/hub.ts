@@ -167,6 +167,7 @@ export class Hub {
     this.metrics = new Metrics(
       () => this.tables.size,
       () => this.broken.size,
+      (priority) => this.bots.waiting(priority),
     );
     this.deps = {
       store,

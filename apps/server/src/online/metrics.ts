@@ -21,7 +21,7 @@ export class Metrics {
   readonly evicted: Counter;
   private sockets: () => number = () => 0;
 
-  constructor(tables: () => number, broken: () => number) {
+  constructor(tables: () => number, broken: () => number, bots: (priority: "people" | "idle") => number) {
     collectDefaultMetrics({ register: this.registry, prefix: "crossbones_" });
     const registers = [this.registry];
     new Gauge({
@@ -38,6 +38,16 @@ export class Metrics {
       registers,
       collect() {
         this.set(broken());
+      },
+    });
+    new Gauge({
+      name: "crossbones_bot_queue",
+      help: "Bot moves waiting for a worker: for tables a person is at (people, served first) or nobody is at (idle, shed beyond 256).",
+      labelNames: ["priority"],
+      registers,
+      collect() {
+        this.set({ priority: "people" }, bots("people"));
+        this.set({ priority: "idle" }, bots("idle"));
       },
     });
     this.closed = new Counter({

@@ -6,6 +6,7 @@
  * meet and no one is seated twice.
  */
 
+import { defaultRules, seatsOf } from "@crossbones/engine";
 import type { ServerMessage, TableSetup, WireRefusal } from "@crossbones/protocol";
 import { serverRefusal } from "@crossbones/protocol";
 import type { Cluster } from "./cluster.js";
@@ -40,9 +41,11 @@ interface Waiting {
 
 /** A public quick-match table: default rules, the default clock, `people` seats for people. */
 export function quickSetup(game: TableSetup["game"], players: number, people = players): TableSetup {
-  const seats: TableSetup["seats"] = Array.from({ length: players }, (_, i) => (i < people ? "human" : "bot:medium"));
-  // People sit together in Partner when there are two of them (seats 0 and 2 are partners).
-  if (game === "partner" && people === 2) seats.splice(0, 4, "human", "bot:medium", "human", "bot:medium");
+  // Two people in Partner sit together, as partners; otherwise people take the first seats.
+  const partners = game === "partner" && players === 4 && people === 2 ? seatsOf(defaultRules(game), 0) : null;
+  const seats: TableSetup["seats"] = Array.from({ length: players }, (_, i) =>
+    (partners ? partners.includes(i) : i < people) ? "human" : "bot:medium",
+  );
   return { game, players, options: {}, seats, clock: { move: 20, bank: 60 }, private: false };
 }
 

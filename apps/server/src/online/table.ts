@@ -30,6 +30,7 @@ import {
   dealInputs,
   decide,
   due,
+  isHere,
   isLogged,
   type LogTail,
   newTable,
