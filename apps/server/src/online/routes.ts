@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { Connection } from "./connection.js";
 import type { Hub, Player } from "./hub.js";
+import { NAME_MESSAGES, nameProblem } from "./names.js";
 
 export interface RouteOptions {
   /** Page origins allowed to open a socket besides the server's own (none: same host only). */
@@ -101,6 +102,14 @@ export async function onlineRoutes(app: FastifyInstance, hub: Hub, options: Rout
     async (req, reply) => {
       const body = guestBody.safeParse(req.body);
       if (!body.success) return refuse(reply, 400, serverRefusal("bad-message", { field: "name" }));
+      const problem = nameProblem(body.data.name);
+      if (problem) {
+        const refusal = {
+          ...serverRefusal("bad-message", { field: "name", reason: problem }),
+          message: NAME_MESSAGES[problem],
+        };
+        return refuse(reply, 400, refusal);
+      }
       return hub.newGuest(body.data.name);
     },
   );

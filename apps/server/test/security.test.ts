@@ -1,0 +1,95 @@
+/**
+ * What the server promises a public it cannot trust (docs/security.md; issue 25): names show a
+ * letter and are not a bot's.
+ */
+
+import { describe, expect, it } from "vitest";
+import { BOT_NAMES, confusable, skeleton } from "../src/online/names.js";
+import { createTable, guest, isTable, tracked } from "./harness.js";
+
+describe("names (point 10)", () => {
+  const { server, connect } = tracked();
+  async function tryName(url: string, name: string) {
+    return fetch(`${url}/api/guests`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name }),
+    });
+  }
+
+  it("refuses a guest name with no visible letter or digit, or with a line break", async () => {
+    const s = await server();
+    const names = {
+      "\u3164": "invisible",
+      "\u3164\u3164": "invisible",
+      "\u2800": "invisible",
+      "\uFFA0 \u115F": "invisible",
+      "\u2800\u2028\u2800": "line-break",
+      "Ana\u2029Bo": "line-break",
+      "-- . --": "invisible",
+    };
+    for (const [name, reason] of Object.entries(names)) {
+      const r = await tryName(s.url, name);
+      expect(r.status, JSON.stringify(name)).toBe(400);
+      expect((await r.json()).error, JSON.stringify(name)).toMatchObject({
+        code: "bad-message",
+        field: "name",
+        reason,
+        message: expect.any(String),
+      });
+    }
+    for (const name of ["Ana", "李", "Zoë", "R2", "7", "Ana ✓"])
+      expect((await tryName(s.url, name)).status, name).toBe(200);
+  });
+
+  it("refuses a guest name confusable with a bot's", async () => {
+    const s = await server();
+    // Cyrillic у and о, capital i's for l's, lower case, fullwidth letters.
+    for (const name of ["Ruby", "ruby", "Rub\u0443", "K\u043Efi", "DeII", "INES", "\uFF32\uFF55\uFF42\uFF59"]) {
+      const r = await tryName(s.url, name);
+      expect(r.status, name).toBe(400);
+      expect((await r.json()).error, name).toMatchObject({ code: "bad-message", field: "name", reason: "bot-name" });
+    }
+    for (const name of ["Rubén", "Kofi2", "Della", "Ana"]) expect((await tryName(s.url, name)).status, name).toBe(200);
+  });
+
+  it("confusable names: the same skeleton (UTS #39), compatibility forms and case aside", () => {
+    expect(skeleton("K\u043Efi")).toBe("Kofi");
+    expect(skeleton("mike")).toBe(skeleton("rnike"));
+    const alike = [
+      ["Ana", "ana"],
+      ["Ana", "\u0410na"],
+      ["Dell", "DeII"],
+      ["Dell", "De11"],
+      ["mike", "rnike"],
+      ["Ruby", "\uD835\uDC11\uD835\uDC2E\uD835\uDC1B\uD835\uDC32"],
+      ["Zoe\u0301", "Zoé"],
+    ];
+    for (const [a, b] of alike) expect(confusable(a, b), `${a} ${b}`).toBe(true);
+    for (const [a, b] of [
+      ["Ana", "Ann"],
+      ["Zoë", "Zoe"],
+      ["Ruby", "Rubén"],
+    ])
+      expect(confusable(a, b), `${a} ${b}`).toBe(false);
+  });
+
+  it("the bots at a table are named from names.ts's BOT_NAMES (the names a guest may not take)", async () => {
+    const s = await server();
+    const ana = await guest(s.url, "Ana");
+    const code = await createTable(s.url, ana.token, {
+      game: "french",
+      players: 4,
+      options: {},
+      seats: ["human", "bot:easy", "bot:easy", "bot:easy"],
+      clock: null,
+      private: true,
+    });
+    const a = await connect(s, ana.token);
+    a.send({ t: "watch", table: code });
+    const m = await a.next(isTable(code));
+    const bots = m.table.seats.filter((seat) => seat.kind === "bot").map((seat) => seat.name);
+    expect(bots).toHaveLength(3);
+    for (const name of bots) expect(BOT_NAMES).toContain(name);
+  });
+});
