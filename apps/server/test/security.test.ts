@@ -1,11 +1,26 @@
 /**
  * What the server promises a public it cannot trust (docs/security.md; issue 25): names show a
- * letter and are not a bot's.
+ * letter and are not a bot's, and its data is its user's alone.
  */
 
-import { describe, expect, it } from "vitest";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
 import { BOT_NAMES, confusable, skeleton } from "../src/online/names.js";
+import { SqliteStore } from "../src/online/sqlite-store.js";
 import { createTable, guest, isTable, tracked } from "./harness.js";
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), "crossbones-security-"));
+  dirs.push(dir);
+  return dir;
+}
 
 describe("names (point 10)", () => {
   const { server, connect } = tracked();
@@ -91,5 +106,20 @@ describe("names (point 10)", () => {
     const bots = m.table.seats.filter((seat) => seat.kind === "bot").map((seat) => seat.name);
     expect(bots).toHaveLength(3);
     for (const name of bots) expect(BOT_NAMES).toContain(name);
+  });
+});
+
+describe("the data directory (point 16)", () => {
+  it("is made 0700, and its database, WAL, SHM and secret files 0600", async () => {
+    const dir = join(tempDir(), "data");
+    const store = new SqliteStore(dir);
+    await store.addPlayer("p1", "Ana", 0);
+    await store.secret(() => "s3cret");
+    const mode = (path: string) => statSync(path).mode & 0o777;
+    expect(mode(dir).toString(8)).toBe("700");
+    for (const file of ["crossbones.sqlite", "crossbones.sqlite-wal", "crossbones.sqlite-shm", "secret"]) {
+      expect(mode(join(dir, file)).toString(8), file).toBe("600");
+    }
+    await store.close();
   });
 });
