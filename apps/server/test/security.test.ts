@@ -1,18 +1,23 @@
 /**
  * What the server promises a public it cannot trust (docs/security.md; issue 25): names show a
- * letter and are not a bot's, and its data is its user's alone.
+ * letter and are not a bot's, its data is its user's alone, and `npm start` listens on loopback
+ * unless told otherwise.
  */
 
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { buildServer, type Server } from "../src/app.js";
 import { BOT_NAMES, confusable, skeleton } from "../src/online/names.js";
 import { SqliteStore } from "../src/online/sqlite-store.js";
+import { settingsFrom } from "../src/settings.js";
 import { createTable, guest, isTable, tracked } from "./harness.js";
 
 const dirs: string[] = [];
-afterAll(() => {
+const servers: Server[] = [];
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.app.close()));
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
@@ -121,5 +126,21 @@ describe("the data directory (point 16)", () => {
       expect(mode(join(dir, file)).toString(8), file).toBe("600");
     }
     await store.close();
+  });
+});
+
+describe("npm start's address (point 17)", () => {
+  it("listens on loopback unless HOST says otherwise", async () => {
+    const { host, options } = settingsFrom({});
+    expect(host).toBe("127.0.0.1");
+    expect(settingsFrom({ HOST: "0.0.0.0" }).host).toBe("0.0.0.0");
+    const server = await buildServer({ ...options, root: false, online: false, logger: false });
+    servers.push(server);
+    await server.app.listen({ port: 0, host });
+    const address = server.app.server.address();
+    const port = typeof address === "object" && address ? address.port : 0;
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+    // Any address of this machine but 127.0.0.1 (127.0.0.2 is one without any network) finds nothing.
+    await expect(fetch(`http://127.0.0.2:${port}/healthz`)).rejects.toThrow();
   });
 });
