@@ -4,6 +4,8 @@
  * a year, and online play (`/api/…`, `/ws`; online/). Every unknown path that looks like a page
  * gets index.html. An invite link `/t/K7QX2M` is sent on to `/?t=K7QX2M`: the app's files are
  * addressed relative to its page, so the app lives at one path and routes by its query.
+ *
+ * A request must arrive in time and an address may hold only so many connections (limits.ts).
  */
 
 import { existsSync } from "node:fs";
@@ -12,6 +14,15 @@ import { fileURLToPath } from "node:url";
 import { serverRefusal, TABLE_CODE } from "@crossbones/protocol";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
+import {
+  capConnections,
+  clientErrorHandler,
+  HTTP_LIMITS,
+  type HttpLimits,
+  isOverCap,
+  logGate,
+  OVER_CAP,
+} from "./limits.js";
 import { Hub, type OnlineOptions } from "./online/hub.js";
 import { onlineRoutes, type RouteOptions } from "./online/routes.js";
 
@@ -20,8 +31,11 @@ export const WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), "../../
 export interface ServerOptions {
   /** Directory of the built app (default apps/web/dist), or false to serve no app (tests, the API alone). */
   readonly root?: string | false;
-  /** Structured logs (pino, Fastify's own) at this level, or none (false, the default). */
-  readonly logger?: false | { readonly level: string };
+  /**
+   * Structured logs (pino, Fastify's own) at this level, or none (false, the default); to
+   * `stream` instead of standard output (tests read them).
+   */
+  readonly logger?: false | { readonly level: string; readonly stream?: { write(line: string): void } };
   /** Online play, or false for none. */
   readonly online?: (OnlineOptions & RouteOptions) | false;
   /**
@@ -29,6 +43,8 @@ export interface ServerOptions {
    * player's address). Off by default: a client talking to the server directly could send any.
    */
   readonly trustProxy?: number | false;
+  /** Timeouts and the connections an address may hold (default HTTP_LIMITS). */
+  readonly http?: Partial<HttpLimits>;
 }
 
 export interface Server {
@@ -45,11 +61,34 @@ export async function buildServer(options: ServerOptions = {}): Promise<Server> 
   const hops = options.trustProxy ?? false;
   // Fastify takes a number of hops as a function of the hop index.
   const trustProxy = hops === false ? false : (_address: string, hop: number) => hop < hops;
+  const limits = { ...HTTP_LIMITS, ...options.http };
+  // What a client can make the server log (bad requests, oversized frames) is a few lines a second per address.
+  const gate = logGate(3);
   // Requests are not logged one by one (every static file would be); errors and lifecycle are.
-  const app = Fastify({
+  const app: FastifyInstance = Fastify({
     logger: options.logger ?? false,
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy,
+    // Fastify's defaults (0) let a request take for ever to arrive: one byte of body every few
+    // seconds held a connection open without end.
+    requestTimeout: limits.requestTimeout,
+    connectionTimeout: limits.connectionTimeout,
+    keepAliveTimeout: limits.keepAliveTimeout,
+    http: {
+      headersTimeout: Math.min(limits.headersTimeout, limits.requestTimeout),
+      connectionsCheckingInterval: limits.checkInterval,
+    },
+    clientErrorHandler: clientErrorHandler(() => app.log, gate),
+  });
+  // Behind a proxy every connection comes from the proxy: the proxy caps its clients' connections.
+  if (hops === false) capConnections(app.server, limits.connectionsPerAddress);
+  // Once listening, an error of the listening socket is a failed accept (out of file descriptors,
+  // EMFILE): one line, and the server goes on (without a listener it would end the process).
+  app.server.on("error", (error: NodeJS.ErrnoException) => {
+    if (app.server.listening && gate("accept")) app.log.warn({ code: error.code ?? null }, "accept failed");
+  });
+  app.addHook("onRequest", async (req, reply) => {
+    if (isOverCap(req.raw.socket)) return reply.header("connection", "close").code(429).send({ error: OVER_CAP });
   });
   const hub = options.online ? await Hub.open(options.online) : null;
   if (hub && options.online) {

@@ -38,6 +38,7 @@ export async function startServer(
   const server = await buildServer({
     root: false,
     // One address (127.0.0.1) plays every seat here: no per-address limits unless a test sets them.
+    http: { connectionsPerAddress: 1_000_000 },
     online: {
       dataDir,
       timing: { ...FAST, ...options.timing },

@@ -1,18 +1,20 @@
 /**
- * What the server promises a public it cannot trust (docs/security.md; issue 25): names show a
- * letter and are not a bot's, its data is its user's alone, and `npm start` listens on loopback
- * unless told otherwise.
+ * What the server promises a public it cannot trust (docs/security.md; issue 25): a request that
+ * arrives too slowly is cut off, an address holds only so many connections, names show a letter
+ * and are not a bot's, its data is its user's alone, and `npm start` listens on loopback unless
+ * told otherwise.
  */
 
 import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { type Socket, connect as tcp } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { buildServer, type Server } from "../src/app.js";
+import { buildServer, type Server, type ServerOptions } from "../src/app.js";
 import { BOT_NAMES, confusable, skeleton } from "../src/online/names.js";
 import { SqliteStore } from "../src/online/sqlite-store.js";
 import { settingsFrom } from "../src/settings.js";
-import { createTable, guest, isTable, tracked } from "./harness.js";
+import { createTable, FAST, guest, isTable, TestClient, tracked } from "./harness.js";
 
 const dirs: string[] = [];
 const servers: Server[] = [];
@@ -26,6 +28,201 @@ function tempDir(): string {
   dirs.push(dir);
   return dir;
 }
+
+/** A server's log lines (JSON), as a test reads them. */
+class LogLines {
+  readonly lines: Record<string, unknown>[] = [];
+  readonly raw: string[] = [];
+  readonly stream = {
+    write: (line: string) => {
+      this.raw.push(line);
+      this.lines.push(JSON.parse(line) as Record<string, unknown>);
+    },
+  };
+  with(msg: string | RegExp): Record<string, unknown>[] {
+    return this.lines.filter((l) => (typeof l.msg === "string" ? l.msg.match(msg) : false));
+  }
+}
+
+interface Started {
+  readonly server: Server;
+  readonly port: number;
+  readonly url: string;
+  readonly logs: LogLines;
+}
+
+/** A server on 127.0.0.1 (online play on unless `online: false`), its log read by the test. */
+async function start(
+  options: Omit<ServerOptions, "online" | "logger"> & { online?: Partial<ServerOptions["online"]> | false } = {},
+): Promise<Started> {
+  const logs = new LogLines();
+  const server = await buildServer({
+    root: false,
+    ...options,
+    logger: { level: "info", stream: logs.stream },
+    online:
+      options.online === false
+        ? false
+        : { dataDir: tempDir(), timing: FAST, requestsPerMinute: 1_000_000, ...(options.online ?? {}) },
+  });
+  servers.push(server);
+  await server.app.listen({ port: 0, host: "127.0.0.1" });
+  const address = server.app.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return { server, port, url: `http://127.0.0.1:${port}`, logs };
+}
+
+/** An HTTP answer read off a raw connection. */
+interface RawAnswer {
+  readonly status: number;
+  readonly head: string;
+  readonly body: string;
+}
+
+/** Reads one HTTP answer from `socket` (to its Content-Length), or what came before the socket closed. */
+function readAnswer(socket: Socket): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    let data = "";
+    const done = () => {
+      socket.off("data", onData);
+      socket.off("close", done);
+      const at = data.indexOf("\r\n\r\n");
+      if (at < 0) reject(new Error(`no answer: ${JSON.stringify(data)}`));
+      else resolve({ status: Number(data.slice(9, 12)), head: data.slice(0, at), body: data.slice(at + 4) });
+    };
+    const onData = (chunk: Buffer) => {
+      data += chunk.toString();
+      const at = data.indexOf("\r\n\r\n");
+      const length = /content-length: (\d+)/i.exec(data.slice(0, at));
+      if (at >= 0 && length && Buffer.byteLength(data.slice(at + 4)) >= Number(length[1])) done();
+    };
+    socket.on("data", onData);
+    socket.on("close", done);
+  });
+}
+
+/** An open TCP connection to `port` (from `localAddress`, another loopback address, if given). */
+function open(port: number, localAddress?: string): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = tcp({ host: "127.0.0.1", port, localAddress }, () => resolve(socket));
+    socket.once("error", reject);
+  });
+}
+
+function get(socket: Socket, path: string): Promise<RawAnswer> {
+  const answer = readAnswer(socket);
+  socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+  return answer;
+}
+
+const closed = (socket: Socket) => new Promise<void>((resolve) => socket.once("close", () => resolve()));
+
+describe("slow clients and connections (point 1)", () => {
+  const quick = { requestTimeout: 300, headersTimeout: 300, checkInterval: 50 };
+
+  it("a request body that arrives too slowly is answered 408 and closed within the timeout", async () => {
+    const s = await start({ http: quick });
+    const socket = await open(s.port);
+    const answer = readAnswer(socket);
+    const started = Date.now();
+    socket.write(
+      "POST /api/guests HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{",
+    );
+    // One byte of the body every 100 ms: never idle, never done.
+    const drip = setInterval(() => socket.write(" "), 100);
+    try {
+      const a = await answer;
+      await closed(socket);
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(a.status).toBe(408);
+      expect(JSON.parse(a.body).error).toMatchObject({
+        code: "bad-message",
+        reason: "timeout",
+        message: expect.any(String),
+      });
+      expect(s.logs.with("client error")).toEqual([
+        expect.objectContaining({ address: "127.0.0.1", code: "ERR_HTTP_REQUEST_TIMEOUT", status: 408 }),
+      ]);
+    } finally {
+      clearInterval(drip);
+    }
+  });
+
+  it("headers that arrive too slowly are cut off the same way, on any route", async () => {
+    const s = await start({ http: quick, online: false });
+    const socket = await open(s.port);
+    const answer = readAnswer(socket);
+    socket.write("GET /healthz HTTP/1.1\r\n");
+    const drip = setInterval(() => socket.write("X"), 100);
+    try {
+      expect((await answer).status).toBe(408);
+      await closed(socket);
+    } finally {
+      clearInterval(drip);
+    }
+  });
+
+  it("an address holds at most N HTTP connections: one more is refused while the others are served", async () => {
+    const s = await start({ http: { connectionsPerAddress: 3 }, online: false });
+    const held = [await open(s.port), await open(s.port), await open(s.port)];
+    const extra = await open(s.port);
+    const refused = await get(extra, "/healthz");
+    expect(refused.status).toBe(429);
+    expect(JSON.parse(refused.body).error).toMatchObject({
+      code: "rate-limited",
+      message: expect.stringMatching(/connections/),
+    });
+    await closed(extra);
+    for (const socket of held) expect((await get(socket, "/healthz")).status).toBe(200);
+    // Another address is served all the same.
+    const elsewhere = await open(s.port, "127.0.0.2");
+    expect((await get(elsewhere, "/healthz")).status).toBe(200);
+    for (const socket of [...held, elsewhere]) socket.destroy();
+  });
+
+  it("a connection upgraded to a WebSocket leaves the HTTP count (sockets have their own cap)", async () => {
+    const s = await start({ http: { connectionsPerAddress: 2 } });
+    const sockets = [];
+    for (let i = 0; i < 3; i++) sockets.push(await TestClient.connect(s.url));
+    const a = await open(s.port);
+    const b = await open(s.port);
+    expect((await get(a, "/healthz")).status).toBe(200);
+    expect((await get(b, "/healthz")).status).toBe(200);
+    for (const c of sockets) c.close();
+    a.destroy();
+    b.destroy();
+  });
+
+  it("a WebSocket stays open past the request timeout", async () => {
+    const s = await start({ http: quick });
+    const ana = await guest(s.url, "Ana");
+    const client = await TestClient.connect(s.url, ana.token);
+    await new Promise((resolve) => setTimeout(resolve, 3 * quick.requestTimeout));
+    client.send({ t: "ping" });
+    await client.next((m) => m.t === "pong", 2_000);
+    client.close();
+  });
+
+  it("a request that is not HTTP is answered 400 with a refusal, and logged in one short line", async () => {
+    const s = await start({ online: false });
+    const socket = await open(s.port);
+    const answer = readAnswer(socket);
+    socket.write("HELLO\r\n\r\n");
+    const a = await answer;
+    expect(a.status).toBe(400);
+    expect(JSON.parse(a.body).error).toMatchObject({ code: "bad-message", message: expect.any(String) });
+    const [line] = s.logs.with("client error");
+    expect(line).toMatchObject({ address: "127.0.0.1", status: 400 });
+    expect(line).not.toHaveProperty("err");
+  });
+
+  it("a failed accept (out of file descriptors) is logged, and the server goes on", async () => {
+    const s = await start({ online: false });
+    s.server.app.server.emit("error", Object.assign(new Error("accept EMFILE"), { code: "EMFILE", syscall: "accept" }));
+    expect(s.logs.with("accept failed")).toEqual([expect.objectContaining({ code: "EMFILE" })]);
+    expect((await fetch(`${s.url}/healthz`)).status).toBe(200);
+  });
+});
 
 describe("names (point 10)", () => {
   const { server, connect } = tracked();
