@@ -5,15 +5,18 @@
  * gets index.html. An invite link `/t/K7QX2M` is sent on to `/?t=K7QX2M`: the app's files are
  * addressed relative to its page, so the app lives at one path and routes by its query.
  *
- * A request must arrive in time and an address may hold only so many connections (limits.ts).
+ * Every answer carries the security headers (headers.ts); a request must arrive in time and an
+ * address may hold only so many connections (limits.ts).
  */
 
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { serverRefusal, TABLE_CODE } from "@crossbones/protocol";
+import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
+import { helmetOptions, inlineScriptHashes } from "./headers.js";
 import {
   capConnections,
   clientErrorHandler,
@@ -87,6 +90,11 @@ export async function buildServer(options: ServerOptions = {}): Promise<Server> 
   app.server.on("error", (error: NodeJS.ErrnoException) => {
     if (app.server.listening && gate("accept")) app.log.warn({ code: error.code ?? null }, "accept failed");
   });
+
+  // The page's inline script is allowed by its hash, read from the page served (a rebuild of the
+  // app while the server runs needs a restart for the page's preload to run).
+  const scripts = root === false ? [] : inlineScriptHashes(readFileSync(join(root, "index.html"), "utf8"));
+  await app.register(helmet, helmetOptions(scripts));
   app.addHook("onRequest", async (req, reply) => {
     if (isOverCap(req.raw.socket)) return reply.header("connection", "close").code(429).send({ error: OVER_CAP });
   });

@@ -1,14 +1,16 @@
 /**
  * What the server promises a public it cannot trust (docs/security.md; issue 25): a request that
- * arrives too slowly is cut off, an address holds only so many connections, names show a letter
- * and are not a bot's, its data is its user's alone, and `npm start` listens on loopback unless
+ * arrives too slowly is cut off, an address holds only so many connections, every answer carries
+ * the security headers, names show a letter and are not a bot's, its data is its user's alone, and `npm start` listens on loopback unless
  * told otherwise.
  */
 
-import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { type Socket, connect as tcp } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { InjectOptions } from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildServer, type Server, type ServerOptions } from "../src/app.js";
 import { BOT_NAMES, confusable, skeleton } from "../src/online/names.js";
@@ -221,6 +223,72 @@ describe("slow clients and connections (point 1)", () => {
     s.server.app.server.emit("error", Object.assign(new Error("accept EMFILE"), { code: "EMFILE", syscall: "accept" }));
     expect(s.logs.with("accept failed")).toEqual([expect.objectContaining({ code: "EMFILE" })]);
     expect((await fetch(`${s.url}/healthz`)).status).toBe(200);
+  });
+});
+
+/** A Content-Security-Policy's directives: each name and its sources. */
+function directivesOf(csp: unknown): Map<string, string[]> {
+  return new Map(
+    String(csp)
+      .split(";")
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...sources]) => [name, sources]),
+  );
+}
+
+describe("security headers (point 9)", () => {
+  const script = "(function () { document.title = 'x'; })();";
+  const hash = `'sha256-${createHash("sha256").update(script).digest("base64")}'`;
+
+  async function app() {
+    const root = tempDir();
+    mkdirSync(join(root, "assets"));
+    writeFileSync(join(root, "index.html"), `<!doctype html><head><script>${script}</script></head><title>C</title>`);
+    writeFileSync(join(root, "sw.js"), "// worker");
+    writeFileSync(join(root, "assets", "index-abc123.js"), "export {};");
+    const server = await buildServer({ root, online: { dataDir: tempDir(), timing: FAST } });
+    servers.push(server);
+    return server.app;
+  }
+
+  it("every answer carries a CSP allowing the page's own inline script by hash, no framing, nosniff, a referrer policy", async () => {
+    const a = await app();
+    const requests: InjectOptions[] = [
+      { url: "/" },
+      { url: "/lessons/french" },
+      { url: "/assets/index-abc123.js" },
+      { url: "/sw.js" },
+      { url: "/assets/missing.js" },
+      { url: "/api/nothing" },
+      { url: "/t/K7QX2M" },
+      { url: "/healthz" },
+      { method: "POST", url: "/api/guests", payload: { name: 7 } },
+      { method: "POST", url: "/api/guests", payload: "{", headers: { "content-type": "application/json" } },
+      { url: "/api/me", headers: { authorization: "Bearer nonsense-token" } },
+    ];
+    for (const request of requests) {
+      const r = await a.inject(request);
+      const where = `${request.method ?? "GET"} ${request.url} → ${r.statusCode}`;
+      const directives = directivesOf(r.headers["content-security-policy"]);
+      expect(directives.get("script-src"), where).toEqual(["'self'", hash]);
+      expect(directives.get("frame-ancestors"), where).toEqual(["'none'"]);
+      expect(directives.get("default-src"), where).toEqual(["'self'"]);
+      expect(directives.get("object-src"), where).toEqual(["'none'"]);
+      // The socket on the page's own host (Safari does not count ws: as 'self'); workers are the app's files.
+      expect(directives.get("connect-src"), where).toEqual(["'self'", "ws://localhost:80", "wss://localhost:80"]);
+      expect(directives.get("worker-src"), where).toEqual(["'self'"]);
+      // A page served over plain HTTP (npm start, a LAN) must not be told to fetch its files over HTTPS.
+      expect(directives.has("upgrade-insecure-requests"), where).toBe(false);
+      expect(r.headers["x-content-type-options"], where).toBe("nosniff");
+      expect(r.headers["x-frame-options"], where).toBe("DENY");
+      expect(r.headers["referrer-policy"], where).toBe("same-origin");
+    }
+  });
+
+  it("names in the policy only a Host that is a host name", async () => {
+    const a = await app();
+    const r = await a.inject({ url: "/healthz", headers: { host: "evil.example; script-src *" } });
+    expect(directivesOf(r.headers["content-security-policy"]).get("connect-src")).toEqual(["'self'"]);
   });
 });
 
