@@ -5,17 +5,19 @@
  * gets index.html. An invite link `/t/K7QX2M` is sent on to `/?t=K7QX2M`: the app's files are
  * addressed relative to its page, so the app lives at one path and routes by its query.
  *
- * Every answer carries the security headers (headers.ts); a request must arrive in time and an
- * address may hold only so many connections (limits.ts).
+ * Every answer carries the security headers (headers.ts); every route, the 404s included, is
+ * rate-limited per address; a request must arrive in time and an address may hold only so many
+ * connections (limits.ts); every refusal is `{"error": {code, message}}`.
  */
 
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { serverRefusal, TABLE_CODE } from "@crossbones/protocol";
+import { serverRefusal, TABLE_CODE, type WireRefusal } from "@crossbones/protocol";
 import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyInstance, LogController } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, LogController } from "fastify";
 import { helmetOptions, inlineScriptHashes } from "./headers.js";
 import {
   capConnections,
@@ -30,6 +32,9 @@ import { Hub, type OnlineOptions } from "./online/hub.js";
 import { onlineRoutes, type RouteOptions } from "./online/routes.js";
 
 export const WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), "../../web/dist");
+
+/** Requests a minute one address may make to a route without a tighter limit of its own, per API request allowed. */
+const OTHER_PER_API = 5;
 
 export interface ServerOptions {
   /** Directory of the built app (default apps/web/dist), or false to serve no app (tests, the API alone). */
@@ -54,6 +59,15 @@ export interface Server {
   readonly app: FastifyInstance;
   /** Online play, when it is on. */
   readonly hub: Hub | null;
+}
+
+function refuse(reply: FastifyReply, status: number, refusal: WireRefusal) {
+  return reply.code(status).send({ error: refusal });
+}
+
+/** A component's state for /readyz: "ok" or "down" (why goes to the log: a database's error can name hosts and users). */
+function state(answer: string): "ok" | "down" {
+  return answer === "ok" ? "ok" : "down";
 }
 
 export async function buildServer(options: ServerOptions = {}): Promise<Server> {
@@ -92,12 +106,37 @@ export async function buildServer(options: ServerOptions = {}): Promise<Server> 
   });
 
   // The page's inline script is allowed by its hash, read from the page served (a rebuild of the
-  // app while the server runs needs a restart for the page's preload to run).
+  // app while the server runs needs a restart, as the page would otherwise lose its script).
   const scripts = root === false ? [] : inlineScriptHashes(readFileSync(join(root, "index.html"), "utf8"));
   await app.register(helmet, helmetOptions(scripts));
   app.addHook("onRequest", async (req, reply) => {
-    if (isOverCap(req.raw.socket)) return reply.header("connection", "close").code(429).send({ error: OVER_CAP });
+    if (isOverCap(req.raw.socket)) return refuse(reply.header("connection", "close"), 429, OVER_CAP);
   });
+  // Every route is limited per address: the API's routes by their own limits (routes.ts), every
+  // other one (files, probes, metrics, the socket's upgrade, 404s) by this one, shared.
+  const perMinute = (options.online ? options.online.requestsPerMinute : undefined) ?? 600;
+  await app.register(rateLimit, {
+    global: true,
+    max: perMinute * OTHER_PER_API,
+    timeWindow: 60_000,
+    // Thrown to the error handler below, which answers with the refusal.
+    errorResponseBuilder: (_req, context) => ({ statusCode: context.statusCode, retryAfter: context.ttl }),
+  });
+  app.setErrorHandler((error, _req, reply) => {
+    const code = (error as { statusCode?: unknown }).statusCode;
+    const status = typeof code === "number" && code >= 400 && code < 500 ? code : 500;
+    if (status === 429) {
+      return refuse(
+        reply,
+        429,
+        serverRefusal("rate-limited", { retryAfter: (error as { retryAfter?: number }).retryAfter }),
+      );
+    }
+    if (status === 413) return refuse(reply, 413, serverRefusal("too-large"));
+    if (status < 500) return refuse(reply, status, serverRefusal("bad-message"));
+    return refuse(reply, 500, serverRefusal("server-error"));
+  });
+
   const hub = options.online ? await Hub.open(options.online) : null;
   if (hub && options.online) {
     await onlineRoutes(app, hub, options.online);
@@ -105,19 +144,25 @@ export async function buildServer(options: ServerOptions = {}): Promise<Server> 
   }
   // Alive (the process answers), and ready (it can serve: the database, and Redis in a cluster, answer).
   app.get("/healthz", async () => ({ ok: true }));
-  app.get("/readyz", async (_req, reply) => {
-    const ready = hub ? await hub.ready() : { ok: true };
-    return reply.code(ready.ok ? 200 : 503).send(ready);
+  app.get("/readyz", async (req, reply) => {
+    if (!hub) return { ok: true };
+    const ready = await hub.ready();
+    if (!ready.ok && gate("readyz")) req.log.warn({ database: ready.database, redis: ready.redis }, "not ready");
+    const answer = {
+      ok: ready.ok,
+      database: state(ready.database),
+      ...(ready.redis ? { redis: state(ready.redis) } : {}),
+    };
+    return reply.code(ready.ok ? 200 : 503).send(answer);
   });
+  const notFound = { preHandler: app.rateLimit() };
   if (root === false) {
-    app.setNotFoundHandler((_req, reply) => reply.code(404).send({ error: serverRefusal("not-found") }));
+    app.setNotFoundHandler(notFound, (_req, reply) => refuse(reply, 404, serverRefusal("not-found")));
     return { app, hub };
   }
   app.get<{ Params: { code: string } }>("/t/:code", (req, reply) => {
     const code = req.params.code.toUpperCase();
-    return TABLE_CODE.test(code)
-      ? reply.redirect(`/?t=${code}`, 302)
-      : reply.code(404).send({ error: serverRefusal("not-found") });
+    return TABLE_CODE.test(code) ? reply.redirect(`/?t=${code}`, 302) : refuse(reply, 404, serverRefusal("not-found"));
   });
   await app.register(fastifyStatic, {
     root,
@@ -130,10 +175,10 @@ export async function buildServer(options: ServerOptions = {}): Promise<Server> 
       if (path.endsWith(".webmanifest")) res.setHeader("content-type", "application/manifest+json");
     },
   });
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(notFound, (req, reply) => {
     if (req.method === "GET" && !req.url.includes(".") && !req.url.startsWith("/api/"))
       return reply.header("cache-control", "no-cache").sendFile("index.html");
-    return reply.code(404).send({ error: serverRefusal("not-found") });
+    return refuse(reply, 404, serverRefusal("not-found"));
   });
   return { app, hub };
 }

@@ -1,6 +1,6 @@
 /**
  * `npm start`'s server: the web app and online play on http://localhost:3000, as its environment
- * says (settings.ts: PORT, HOST, DATA_DIR…; docs/online.md lists them). A setting
+ * says (settings.ts: PORT, HOST, DATA_DIR, METRICS_TOKEN…; docs/online.md lists them). A setting
  * it cannot start with ends it with the reason and status 2.
  */
 

@@ -30,13 +30,18 @@ export function settingsFrom(env: NodeJS.ProcessEnv): Settings {
   // Seconds quick match waits for people before bots take the empty seats.
   const quickSeconds = Number(env.QUICK_WAIT ?? 20);
   const quickWait = Number.isFinite(quickSeconds) && quickSeconds >= 0 ? quickSeconds * 1000 : undefined;
+  const metricsToken = env.METRICS_TOKEN || undefined;
+  // A short token could be guessed, rate limit or not.
+  if (metricsToken !== undefined && metricsToken.length < 16) {
+    throw new Error("METRICS_TOKEN must be at least 16 characters (e.g. openssl rand -hex 16)");
+  }
   return {
     port,
     host,
     options: {
       logger: { level },
       trustProxy,
-      online: { dataDir, origins, databaseUrl, databaseSync, redisUrl, redisPrefix, quickWait },
+      online: { dataDir, origins, databaseUrl, databaseSync, redisUrl, redisPrefix, quickWait, metricsToken },
     },
   };
 }

@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Timing } from "../src/online/table.js";
+import { METRICS_TOKEN } from "./harness.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "../../..");
@@ -101,6 +102,7 @@ export class ChildServer {
       // One address (127.0.0.1) plays every seat: no per-address limits.
       socketsPerAddress: 1_000_000,
       requestsPerMinute: 1_000_000,
+      metricsToken: METRICS_TOKEN,
     };
     const child = spawn(process.execPath, [join(here, "child-server.mjs")], {
       cwd: root,

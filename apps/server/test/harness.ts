@@ -15,6 +15,9 @@ import type { Timing } from "../src/online/table.js";
 import { actionOf } from "./players.js";
 
 export const FAST: Timing = { botDelay: 0, handPause: 0, forcedPass: 0, seedWait: 0 };
+/** The test servers' METRICS_TOKEN: `/metrics` answers `Authorization: Bearer` it only. */
+export const METRICS_TOKEN = "metrics-token-for-tests";
+export const METRICS_AUTH = { authorization: `Bearer ${METRICS_TOKEN}` };
 
 export interface TestServer {
   readonly url: string;
@@ -47,6 +50,7 @@ export async function startServer(
       socketsPerAddress: options.socketsPerAddress ?? 1_000_000,
       requestsPerMinute: options.requestsPerMinute ?? 1_000_000,
       heartbeatMs: options.heartbeatMs,
+      metricsToken: METRICS_TOKEN,
     },
   });
   await server.app.listen({ port: 0, host: "127.0.0.1" });

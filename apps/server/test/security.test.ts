@@ -1,7 +1,8 @@
 /**
  * What the server promises a public it cannot trust (docs/security.md; issue 25): a request that
  * arrives too slowly is cut off, an address holds only so many connections, every answer carries
- * the security headers, names show a letter and are not a bot's, its data is its user's alone, and `npm start` listens on loopback unless
+ * the security headers, every route has a rate limit, /metrics is its operator's, names show a
+ * letter and are not a bot's, its data is its user's alone, and `npm start` listens on loopback unless
  * told otherwise.
  */
 
@@ -16,7 +17,7 @@ import { buildServer, type Server, type ServerOptions } from "../src/app.js";
 import { BOT_NAMES, confusable, skeleton } from "../src/online/names.js";
 import { SqliteStore } from "../src/online/sqlite-store.js";
 import { settingsFrom } from "../src/settings.js";
-import { createTable, FAST, guest, isTable, TestClient, tracked } from "./harness.js";
+import { createTable, FAST, guest, isTable, METRICS_AUTH, METRICS_TOKEN, TestClient, tracked } from "./harness.js";
 
 const dirs: string[] = [];
 const servers: Server[] = [];
@@ -289,6 +290,94 @@ describe("security headers (point 9)", () => {
     const a = await app();
     const r = await a.inject({ url: "/healthz", headers: { host: "evil.example; script-src *" } });
     expect(directivesOf(r.headers["content-security-policy"]).get("connect-src")).toEqual(["'self'"]);
+  });
+});
+
+describe("rate limits (point 12)", () => {
+  /** A request for each route Fastify knows (its parameters filled in), read off its route tree. */
+  function routes(app: Server["app"]): { method: string; url: string }[] {
+    const found: { method: string; url: string }[] = [];
+    // printRoutes with commonPrefix false: a tree whose lines add to their parent's path,
+    // "│   └── /:code/record (GET, HEAD)", four characters of indent a level.
+    const path: string[] = [];
+    for (const line of app.printRoutes({ commonPrefix: false }).split("\n")) {
+      const m = /^((?:[│ ] {3})*)[├└]── (\S+)(?: \(([^)]*)\))?$/.exec(line);
+      if (!m) continue;
+      path.length = m[1].length / 4;
+      path.push(m[2]);
+      if (!m[3]) continue;
+      const url = path
+        .join("")
+        .replace(/^\*/, "/*")
+        .replace(":code", "K7QX2M")
+        .replace(":id", "1")
+        .replace("*", "anything");
+      for (const method of m[3].split(", ")) if (method !== "HEAD") found.push({ method, url });
+    }
+    return found;
+  }
+
+  it("every route, and a path that is none, answers rate-limited once its address is past the limit", async () => {
+    const root = tempDir();
+    writeFileSync(join(root, "index.html"), "<!doctype html><title>C</title>");
+    const server = await buildServer({ root, online: { dataDir: tempDir(), timing: FAST, requestsPerMinute: 5 } });
+    servers.push(server);
+    await server.app.ready();
+    const all = [...routes(server.app), { method: "GET", url: "/no/such.file" }];
+    expect(all.map((r) => r.url)).toEqual(
+      expect.arrayContaining([
+        "/api/guests",
+        "/api/tables/K7QX2M/record",
+        "/api/me/games",
+        "/ws",
+        "/metrics",
+        "/anything",
+      ]),
+    );
+    for (const { method, url } of all) {
+      let last = 0;
+      for (let i = 0; i < 200 && last !== 429; i++) {
+        const r = await server.app.inject({ method, url, payload: method === "POST" ? {} : undefined });
+        last = r.statusCode;
+        if (last !== 429) continue;
+        expect(r.json().error, `${method} ${url}`).toMatchObject({ code: "rate-limited", message: expect.any(String) });
+        expect(r.headers["x-content-type-options"], `${method} ${url}`).toBe("nosniff");
+      }
+      expect(last, `${method} ${url}`).toBe(429);
+    }
+  });
+});
+
+describe("/metrics (point 12)", () => {
+  const { server } = tracked();
+
+  it("is not served without METRICS_TOKEN (404), refused without the token (401), served with it", async () => {
+    const none = await start();
+    const r = await fetch(`${none.url}/metrics`);
+    expect(r.status).toBe(404);
+    expect((await r.json()).error.code).toBe("not-found");
+
+    const s = await server();
+    for (const authorization of [
+      undefined,
+      "Bearer wrong-token-of-16-chars",
+      METRICS_TOKEN,
+      `Basic ${METRICS_TOKEN}`,
+    ]) {
+      const refused = await fetch(`${s.url}/metrics`, { headers: authorization ? { authorization } : {} });
+      expect(refused.status, authorization).toBe(401);
+      expect((await refused.json()).error.code).toBe("bad-token");
+    }
+    const served = await fetch(`${s.url}/metrics`, { headers: METRICS_AUTH });
+    expect(served.status).toBe(200);
+    expect(await served.text()).toContain("crossbones_tables ");
+  });
+
+  it("METRICS_TOKEN shorter than 16 characters is refused at start", () => {
+    expect(() => settingsFrom({ METRICS_TOKEN: "short" })).toThrow(/at least 16/);
+    expect(settingsFrom({ METRICS_TOKEN: "a-long-enough-token" }).options.online).toMatchObject({
+      metricsToken: "a-long-enough-token",
+    });
   });
 });
 

@@ -1,11 +1,12 @@
 /**
  * Online play over HTTP and WebSocket (docs/protocol.md): guests and tables over small JSON
  * routes, the table itself over `/ws`. Bodies are bounded and checked with zod; a fault answers
- * `server-error` and never a stack trace.
+ * `server-error` and never a stack trace (app.ts's error handler). The rate-limit plugin is
+ * app.ts's: each route here names its own limit.
  */
 
+import { createHash, timingSafeEqual } from "node:crypto";
 import { MAX_CLIENT_FRAME, serverRefusal, TABLE_CODE, type WireRefusal } from "@crossbones/protocol";
-import rateLimit from "@fastify/rate-limit";
 import websocket from "@fastify/websocket";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
@@ -25,6 +26,11 @@ export interface RouteOptions {
    * dropped, so a player whose network vanished shows as offline within two of these (default 20 s).
    */
   readonly heartbeatMs?: number;
+  /**
+   * `/metrics` answers only `Authorization: Bearer <this>`; without it, /metrics is not served
+   * (404): what the process does is for its operator.
+   */
+  readonly metricsToken?: string;
 }
 
 const guestBody = z.strictObject({
@@ -47,6 +53,12 @@ async function guestOf(hub: Hub, req: FastifyRequest): Promise<Player | null> {
   return m ? hub.guest(m[1]) : null;
 }
 
+/** Whether a request carries `Authorization: Bearer <token>` (compared in constant time). */
+function bearerIs(req: FastifyRequest, token: string): boolean {
+  const digest = (s: string) => createHash("sha256").update(s).digest();
+  return timingSafeEqual(digest(req.headers.authorization ?? ""), digest(`Bearer ${token}`));
+}
+
 /** Whether a socket may be opened from this page: no Origin (a program), the same host, or allowed. */
 export function originAllowed(
   origin: string | undefined,
@@ -67,9 +79,6 @@ export async function onlineRoutes(app: FastifyInstance, hub: Hub, options: Rout
   const sockets = new Map<string, number>();
   const connections = new Set<Connection>();
   hub.metrics.countSockets(() => connections.size);
-  app.get("/metrics", async (_req, reply) =>
-    reply.header("content-type", hub.metrics.registry.contentType).send(await hub.metrics.registry.metrics()),
-  );
   // A graceful stop (SIGTERM) tells every client to come back in a moment.
   app.addHook("preClose", async () => {
     for (const c of connections) c.goingAway();
@@ -78,22 +87,14 @@ export async function onlineRoutes(app: FastifyInstance, hub: Hub, options: Rout
   // Frames up to 64 KB reach the connection and are refused as too large by name; beyond that
   // the socket is closed (1009) before anything reads them.
   await app.register(websocket, { options: { maxPayload: MAX_CLIENT_FRAME * 16 } });
-  // HTTP routes are limited per address (@fastify/rate-limit); socket frames by the connection.
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_req, context) => ({
-      statusCode: context.statusCode,
-      error: serverRefusal("rate-limited", { retryAfter: context.ttl }),
-    }),
-  });
+  // HTTP routes are limited per address (app.ts registers @fastify/rate-limit); socket frames by the connection.
   const limited = { rateLimit: { max: perMinute, timeWindow: 60_000 } };
 
-  app.setErrorHandler((error, _req, reply) => {
-    const code = (error as { statusCode?: unknown }).statusCode;
-    const status = typeof code === "number" && code < 500 ? code : 500;
-    if (status === 413) return refuse(reply, 413, serverRefusal("too-large"));
-    if (status < 500) return refuse(reply, status, serverRefusal("bad-message"));
-    return refuse(reply, 500, serverRefusal("server-error"));
+  app.get("/metrics", { config: limited }, async (req, reply) => {
+    if (!options.metricsToken) return refuse(reply, 404, serverRefusal("not-found"));
+    if (!bearerIs(req, options.metricsToken))
+      return refuse(reply.header("www-authenticate", "Bearer"), 401, serverRefusal("bad-token"));
+    return reply.header("content-type", hub.metrics.registry.contentType).send(await hub.metrics.registry.metrics());
   });
 
   app.post(
@@ -159,7 +160,9 @@ export async function onlineRoutes(app: FastifyInstance, hub: Hub, options: Rout
     return reply.header("content-type", "application/json").send(game.record);
   });
 
-  app.get("/ws", { websocket: true }, (socket, req) => {
+  // New sockets a minute: a fifth of the API's requests (clients reconnect with backoff).
+  const upgrades = { rateLimit: { max: Math.max(1, Math.floor(perMinute / 5)), timeWindow: 60_000 } };
+  app.get("/ws", { websocket: true, config: upgrades }, (socket, req) => {
     const address = req.ip;
     if (!originAllowed(req.headers.origin, req.headers.host, options.origins ?? [])) {
       socket.send(JSON.stringify({ t: "bye", refusal: serverRefusal("bad-origin"), retry: false }));
