@@ -122,7 +122,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<Server> 
     // Thrown to the error handler below, which answers with the refusal.
     errorResponseBuilder: (_req, context) => ({ statusCode: context.statusCode, retryAfter: context.ttl }),
   });
-  app.setErrorHandler((error, _req, reply) => {
+  app.setErrorHandler((error, req, reply) => {
     const code = (error as { statusCode?: unknown }).statusCode;
     const status = typeof code === "number" && code >= 400 && code < 500 ? code : 500;
     if (status === 429) {
@@ -134,7 +134,9 @@ export async function buildServer(options: ServerOptions = {}): Promise<Server> 
     }
     if (status === 413) return refuse(reply, 413, serverRefusal("too-large"));
     if (status < 500) return refuse(reply, status, serverRefusal("bad-message"));
-    return refuse(reply, 500, serverRefusal("server-error"));
+    // A fault of ours: logged once, here, with the request's id (also in the answer, to quote).
+    req.log.error({ err: error }, "server error");
+    return refuse(reply, 500, serverRefusal("server-error", { request: req.id }));
   });
 
   const hub = options.online ? await Hub.open(options.online) : null;

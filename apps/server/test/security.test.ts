@@ -2,8 +2,8 @@
  * What the server promises a public it cannot trust (docs/security.md; issue 25): a request that
  * arrives too slowly is cut off, an address holds only so many connections, every answer carries
  * the security headers, every route has a rate limit, /metrics is its operator's, names show a
- * letter and are not a bot's, its data is its user's alone, and `npm start` listens on loopback unless
- * told otherwise.
+ * letter and are not a bot's, what a client makes the server log is short and bounded, its data
+ * is its user's alone, and `npm start` listens on loopback unless told otherwise.
  */
 
 import { createHash } from "node:crypto";
@@ -11,8 +11,10 @@ import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs
 import { type Socket, connect as tcp } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { PROTOCOL } from "@crossbones/protocol";
 import type { InjectOptions } from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
 import { buildServer, type Server, type ServerOptions } from "../src/app.js";
 import { BOT_NAMES, confusable, skeleton } from "../src/online/names.js";
 import { SqliteStore } from "../src/online/sqlite-store.js";
@@ -465,6 +467,61 @@ describe("names (point 10)", () => {
     const bots = m.table.seats.filter((seat) => seat.kind === "bot").map((seat) => seat.name);
     expect(bots).toHaveLength(3);
     for (const name of bots) expect(BOT_NAMES).toContain(name);
+  });
+});
+
+describe("logging (point 15)", () => {
+  it("a server error is logged once, with the request id the refusal names", async () => {
+    const s = await start();
+    await s.server.hub?.store.close();
+    const r = await fetch(`${s.url}/api/guests`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "Ana" }),
+    });
+    expect(r.status).toBe(500);
+    const { error } = await r.json();
+    expect(error).toMatchObject({ code: "server-error", request: expect.any(String) });
+    const lines = s.logs.lines.filter((l) => l.level === 50);
+    expect(lines).toEqual([expect.objectContaining({ msg: "server error", reqId: error.request })]);
+  });
+
+  it("a server-error refusal on a socket is logged once, with the socket's request id", async () => {
+    const s = await start();
+    const ana = await guest(s.url, "Ana");
+    const client = await TestClient.connect(s.url, ana.token);
+    await s.server.hub?.store.close();
+    client.send({ t: "watch", table: "K7QX2M" });
+    const refused = await client.next((m) => m.t === "refused");
+    expect(refused).toMatchObject({ refusal: { code: "server-error" } });
+    const lines = s.logs.with("server-error refused");
+    expect(lines).toEqual([expect.objectContaining({ address: "127.0.0.1", reqId: expect.any(String) })]);
+    client.close();
+  });
+
+  it("an oversized WebSocket frame logs one short line, no stack, at most 3 a second per address", async () => {
+    const s = await start();
+    const first = Math.floor(Date.now() / 1000);
+    const frames = 10;
+    await Promise.all(
+      Array.from({ length: frames }, async () => {
+        const socket = new WebSocket(`ws://127.0.0.1:${s.port}/ws`);
+        await new Promise((resolve) => socket.once("open", resolve));
+        socket.send(JSON.stringify({ t: "hello", protocol: PROTOCOL, token: "x".repeat(70_000) }));
+        const code = await new Promise((resolve) => socket.once("close", resolve));
+        expect(code).toBe(1009);
+      }),
+    );
+    const seconds = Math.floor(Date.now() / 1000) - first + 1;
+    const lines = s.logs.with(/^socket closed/);
+    expect(lines.length).toBeGreaterThanOrEqual(1);
+    expect(lines.length).toBeLessThanOrEqual(Math.min(frames, 3 * seconds));
+    for (const line of lines) {
+      expect(line).toMatchObject({ level: 30, address: "127.0.0.1", code: "WS_ERR_UNSUPPORTED_MESSAGE_LENGTH" });
+      expect(line).not.toHaveProperty("err");
+      expect(String(line.msg).length).toBeLessThan(80);
+    }
+    for (const raw of s.logs.raw) expect(raw).not.toMatch(/\\n\s+at /);
   });
 });
 

@@ -1,8 +1,8 @@
 /**
  * Online play over HTTP and WebSocket (docs/protocol.md): guests and tables over small JSON
  * routes, the table itself over `/ws`. Bodies are bounded and checked with zod; a fault answers
- * `server-error` and never a stack trace (app.ts's error handler). The rate-limit plugin is
- * app.ts's: each route here names its own limit.
+ * `server-error` and never a stack trace (app.ts's error handler logs it once, with the request's
+ * id). The rate-limit plugin is app.ts's: each route here names its own limit.
  */
 
 import { createHash, timingSafeEqual } from "node:crypto";
@@ -10,6 +10,7 @@ import { MAX_CLIENT_FRAME, serverRefusal, TABLE_CODE, type WireRefusal } from "@
 import websocket from "@fastify/websocket";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { logGate } from "../limits.js";
 import { Connection } from "./connection.js";
 import type { Hub, Player } from "./hub.js";
 import { NAME_MESSAGES, nameProblem } from "./names.js";
@@ -84,9 +85,20 @@ export async function onlineRoutes(app: FastifyInstance, hub: Hub, options: Rout
     for (const c of connections) c.goingAway();
   });
   const perMinute = options.requestsPerMinute ?? 600;
-  // Frames up to 64 KB reach the connection and are refused as too large by name; beyond that
-  // the socket is closed (1009) before anything reads them.
-  await app.register(websocket, { options: { maxPayload: MAX_CLIENT_FRAME * 16 } });
+  // What a client's socket makes the server log: a few lines a second per address.
+  const gate = logGate(3);
+  await app.register(websocket, {
+    // Frames up to 64 KB reach the connection and are refused as too large by name; beyond that
+    // the socket is closed (1009) before anything reads them.
+    options: { maxPayload: MAX_CLIENT_FRAME * 16 },
+    // An error with a code is the peer's doing (a frame over 64 KB, a broken frame, a reset): one
+    // short line, no stack; anything else is a fault of the handler's. Either way the socket goes.
+    errorHandler: (error: Error & { code?: string }, socket, req) => {
+      if (!error.code) req.log.error({ err: error }, "socket handler failed");
+      else if (gate(req.ip)) req.log.info({ address: req.ip, code: error.code }, `socket closed: ${error.message}`);
+      socket.terminate();
+    },
+  });
   // HTTP routes are limited per address (app.ts registers @fastify/rate-limit); socket frames by the connection.
   const limited = { rateLimit: { max: perMinute, timeWindow: 60_000 } };
 
@@ -178,6 +190,12 @@ export async function onlineRoutes(app: FastifyInstance, hub: Hub, options: Rout
     sockets.set(address, count);
     const connection = new Connection(hub, {
       send: (text) => {
+        // The connection says server-error without a word to the log: say it here, once, with
+        // the socket's request id (a refusal's frame starts so; a table's never does).
+        if (text.startsWith('{"t":"refused"') && text.includes('"code":"server-error"')) {
+          const { id, table } = JSON.parse(text) as { id: string | null; table: string | null };
+          req.log.error({ address, table, id }, "server-error refused");
+        }
         if (socket.readyState === socket.OPEN) socket.send(text);
       },
       close: (code, reason) => socket.close(code, reason),
@@ -197,7 +215,6 @@ export async function onlineRoutes(app: FastifyInstance, hub: Hub, options: Rout
       if (left <= 0) sockets.delete(address);
       else sockets.set(address, left);
     });
-    socket.on("error", () => socket.terminate());
     // A peer that vanished without closing (a phone out of coverage) answers no ping.
     let alive = true;
     socket.on("pong", () => {
