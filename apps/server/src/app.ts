@@ -1,9 +1,10 @@
 /**
- * The HTTP server: serves the built web app (apps/web/dist) as static files, with the service
- * worker and the HTML never cached (so an update reaches players) and hashed assets cached for
- * a year, and online play (`/api/…`, `/ws`; online/). Every unknown path that looks like a page
- * gets index.html. An invite link `/t/K7QX2M` is sent on to `/?t=K7QX2M`: the app's files are
- * addressed relative to its page, so the app lives at one path and routes by its query.
+ * The HTTP server: serves the built web app (apps/web/dist) as static files, compressed at build
+ * time (brotli and gzip beside each file), with the service worker and the HTML never cached (so
+ * an update reaches players) and hashed assets cached for a year, and online play (`/api/…`,
+ * `/ws`; online/). Every unknown path that looks like a page gets index.html. An invite link
+ * `/t/K7QX2M` is sent on to `/?t=K7QX2M`: the app's files are addressed relative to its page, so
+ * the app lives at one path and routes by its query.
  *
  * Every answer carries the security headers (headers.ts); every route, the 404s included, is
  * rate-limited per address; a request must arrive in time and an address may hold only so many
@@ -106,7 +107,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<Server> 
   });
 
   // The page's inline script is allowed by its hash, read from the page served (a rebuild of the
-  // app while the server runs needs a restart, as the page would otherwise lose its script).
+  // app while the server runs needs a restart for the page's preload to run).
   const scripts = root === false ? [] : inlineScriptHashes(readFileSync(join(root, "index.html"), "utf8"));
   await app.register(helmet, helmetOptions(scripts));
   app.addHook("onRequest", async (req, reply) => {
@@ -169,12 +170,16 @@ export async function buildServer(options: ServerOptions = {}): Promise<Server> 
   await app.register(fastifyStatic, {
     root,
     wildcard: true,
+    // index.html.br, app.js.gz…: made by the web app's build (apps/web/compress.ts), sent as they are.
+    preCompressed: true,
     // Our own cache-control (below), not the plugin's max-age=0.
     cacheControl: false,
     setHeaders(res, path) {
       if (path.includes(`${join("assets", "")}`)) res.setHeader("cache-control", "public, max-age=31536000, immutable");
       else res.setHeader("cache-control", "no-cache");
-      if (path.endsWith(".webmanifest")) res.setHeader("content-type", "application/manifest+json");
+      // A cache in between keeps one copy per encoding.
+      res.setHeader("vary", "accept-encoding");
+      if (/\.webmanifest(\.br|\.gz)?$/.test(path)) res.setHeader("content-type", "application/manifest+json");
     },
   });
   app.setNotFoundHandler(notFound, (req, reply) => {
