@@ -34,7 +34,10 @@ import { onlineRoutes, type RouteOptions } from "./online/routes.js";
 
 export const WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), "../../web/dist");
 
-/** Requests a minute one address may make to a route without a tighter limit of its own, per API request allowed. */
+/**
+ * What one address may ask a minute of the routes without a limit of their own (files, probes,
+ * 404s), all together: this many times what it may ask of one API route.
+ */
 const OTHER_PER_API = 5;
 
 export interface ServerOptions {
@@ -113,8 +116,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<Server> 
   app.addHook("onRequest", async (req, reply) => {
     if (isOverCap(req.raw.socket)) return refuse(reply.header("connection", "close"), 429, OVER_CAP);
   });
-  // Every route is limited per address: the API's routes by their own limits (routes.ts), every
-  // other one (files, probes, metrics, the socket's upgrade, 404s) by this one, shared.
+  // Every route is limited per address: the API's routes, /metrics and /ws by their own limits
+  // (routes.ts), every other one (files, /t/CODE, probes, 404s) by this one, shared.
   const perMinute = (options.online ? options.online.requestsPerMinute : undefined) ?? 600;
   await app.register(rateLimit, {
     global: true,

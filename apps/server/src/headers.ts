@@ -26,8 +26,8 @@ function safeHost(host: string | undefined): string | null {
 
 /**
  * Helmet's options. `scripts`: the hashes of the page's inline scripts (none without the app).
- * HSTS is left to whatever terminates TLS (the server itself speaks plain HTTP, also on a LAN),
- * and so is `upgrade-insecure-requests`, which would send a page served over plain HTTP to fetch
+ * HSTS is left to whatever terminates TLS (the server itself speaks plain HTTP, also on a LAN);
+ * `upgrade-insecure-requests` is left out: it would send a page served over plain HTTP to fetch
  * its own files over HTTPS.
  */
 export function helmetOptions(scripts: readonly string[]): FastifyHelmetOptions {

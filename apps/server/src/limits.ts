@@ -41,7 +41,7 @@ export const HTTP_LIMITS: HttpLimits = {
   connectionsPerAddress: 64,
 };
 
-/** A connection over its address's cap: its request is answered 429 (`refuseOverCap`) and it is closed. */
+/** Connections over their address's cap: app.ts answers their request 429 (OVER_CAP) and closes them. */
 const overCap = new WeakSet<Socket>();
 
 /**
@@ -116,6 +116,22 @@ interface ClientError extends Error {
   readonly code?: string;
 }
 
+/** The status line and the refusal that answer a client's fault. */
+function answerTo(error: ClientError): { status: number; text: string; refusal: WireRefusal } {
+  if (error.code === "ERR_HTTP_REQUEST_TIMEOUT") {
+    const refusal = serverRefusal("bad-message", { reason: "timeout" });
+    return {
+      status: 408,
+      text: "Request Timeout",
+      refusal: { ...refusal, message: "the request took too long to arrive" },
+    };
+  }
+  if (error.code === "HPE_HEADER_OVERFLOW") {
+    return { status: 431, text: "Request Header Fields Too Large", refusal: serverRefusal("too-large") };
+  }
+  return { status: 400, text: "Bad Request", refusal: serverRefusal("bad-message") };
+}
+
 /**
  * Fastify's `clientErrorHandler`: answers with a refusal in JSON like every other answer (Fastify's
  * own answers in its own shape and logs only at trace level) and logs one line, gated per address.
@@ -125,16 +141,7 @@ export function clientErrorHandler(log: () => FastifyBaseLogger, gate: (key: str
     // The peer is gone: nothing to answer, nothing worth a line.
     if (error.code === "ECONNRESET" || socket.destroyed) return;
     const address = socket.remoteAddress ?? "";
-    const [status, text, refusal] =
-      error.code === "ERR_HTTP_REQUEST_TIMEOUT"
-        ? [
-            408,
-            "Request Timeout",
-            { ...serverRefusal("bad-message", { reason: "timeout" }), message: "the request took too long to arrive" },
-          ]
-        : error.code === "HPE_HEADER_OVERFLOW"
-          ? [431, "Request Header Fields Too Large", serverRefusal("too-large")]
-          : [400, "Bad Request", serverRefusal("bad-message")];
+    const { status, text, refusal } = answerTo(error);
     if (gate(address)) log().info({ address, code: error.code ?? null, status }, "client error");
     if (socket.writable) {
       const body = JSON.stringify({ error: refusal });
