@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { defaultClientConditions, defineConfig, type Plugin } from "vite";
+import { compressDir } from "./compress.ts";
 
 /**
  * Writes sw.js: the service worker of sw-template.js with the list of every built file and
@@ -82,6 +84,24 @@ function preloadDictionary(): Plugin {
   };
 }
 
+/**
+ * Brotli and gzip copies of every built text file (compress.ts), once everything is written: the
+ * service worker's list (above) names the files themselves, never their compressed copies.
+ */
+function precompress(): Plugin {
+  let outDir = "";
+  return {
+    name: "crossbones-precompress",
+    apply: "build",
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      compressDir(outDir);
+    },
+  };
+}
+
 export default defineConfig({
   // Bundle the workspace packages from their TypeScript sources ("source" export condition).
   resolve: { conditions: ["source", ...defaultClientConditions] },
@@ -89,5 +109,5 @@ export default defineConfig({
   worker: { format: "es" },
   base: "./",
   build: { target: "es2022", sourcemap: false },
-  plugins: [preloadDictionary(), serviceWorker()],
+  plugins: [preloadDictionary(), serviceWorker(), precompress()],
 });

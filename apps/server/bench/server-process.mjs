@@ -9,6 +9,7 @@ import { buildServer } from "../dist/app.js";
 const [dataDir, port] = process.argv.slice(2);
 const { app } = await buildServer({
   root: false,
+  http: { connectionsPerAddress: 1_000_000 },
   online: {
     dataDir,
     ...JSON.parse(process.env.CROSSBONES_BENCH_STORE || "{}"),

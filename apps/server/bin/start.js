@@ -33,6 +33,7 @@ const sources = [
   "apps/web/public",
   "apps/web/index.html",
   "apps/web/vite.config.ts",
+  "apps/web/compress.ts",
   "packages/engine/src",
   "packages/bots/src",
   "packages/protocol/src",

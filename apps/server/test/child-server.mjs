@@ -7,7 +7,8 @@
 import { buildServer } from "../dist/app.js";
 
 const { port = 0, ...online } = JSON.parse(process.env.CROSSBONES_TEST_SERVER ?? "{}");
-const { app, hub } = await buildServer({ root: false, online });
+// Every client of these tests is on 127.0.0.1: no cap on its connections (child.ts lifts the others).
+const { app, hub } = await buildServer({ root: false, online, http: { connectionsPerAddress: 1_000_000 } });
 await app.listen({ port, host: "127.0.0.1" });
 process.stdout.write(`${JSON.stringify({ port: app.server.address().port, node: hub?.pid ?? null })}\n`);
 process.on("SIGTERM", () => {

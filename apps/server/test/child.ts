@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Timing } from "@crossbones/table";
+import { METRICS_TOKEN } from "./harness.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "../../..");
@@ -103,6 +104,7 @@ export class ChildServer {
       socketsPerAddress: 1_000_000,
       requestsPerMinute: 1_000_000,
       tablesPerAddress: 1_000_000,
+      metricsToken: METRICS_TOKEN,
     };
     const child = spawn(process.execPath, [join(here, "child-server.mjs")], {
       cwd: root,

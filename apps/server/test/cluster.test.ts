@@ -15,7 +15,7 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PgStore } from "../src/online/pg-store.js";
 import { ChildServer } from "./child.js";
-import { autoPlay, createTable, guest, isTable, TestClient } from "./harness.js";
+import { autoPlay, createTable, guest, isTable, METRICS_AUTH, TestClient } from "./harness.js";
 import { runKills } from "./killrun.js";
 import { describeTotals, runGames } from "./leakrun.js";
 import { type Services, services } from "./services.js";
@@ -69,7 +69,7 @@ async function ownerOf(code: string): Promise<ChildServer | undefined> {
 
 /** A metric's value in a process's /metrics (0 when absent). */
 async function metric(node: ChildServer, line: string): Promise<number> {
-  const text = await (await fetch(`${node.url}/metrics`)).text();
+  const text = await (await fetch(`${node.url}/metrics`, { headers: METRICS_AUTH })).text();
   const found = text.split("\n").find((l) => l.startsWith(`${line} `));
   return found ? Number(found.slice(line.length + 1)) : 0;
 }

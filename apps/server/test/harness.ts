@@ -17,6 +17,9 @@ import { actionOf } from "./players.js";
 
 /** Tables that move at once (they still close after the usual idle times). */
 export const FAST: Partial<Timing> = { botDelay: 0, handPause: 0, forcedPass: 0, seedWait: 0 };
+/** The test servers' METRICS_TOKEN: `/metrics` answers `Authorization: Bearer` it only. */
+export const METRICS_TOKEN = "metrics-token-for-tests";
+export const METRICS_AUTH = { authorization: `Bearer ${METRICS_TOKEN}` };
 
 export interface TestServer {
   readonly url: string;
@@ -43,6 +46,7 @@ export async function startServer(
   const server = await buildServer({
     root: false,
     // One address (127.0.0.1) plays every seat here: no per-address limits unless a test sets them.
+    http: { connectionsPerAddress: 1_000_000 },
     online: {
       dataDir,
       timing: { ...FAST, ...options.timing },
@@ -52,6 +56,7 @@ export async function startServer(
       requestsPerMinute: options.requestsPerMinute ?? 1_000_000,
       tablesPerAddress: options.tablesPerAddress ?? 1_000_000,
       heartbeatMs: options.heartbeatMs,
+      metricsToken: METRICS_TOKEN,
       ...options.online,
     },
   });

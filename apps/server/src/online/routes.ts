@@ -1,16 +1,19 @@
 /**
  * Online play over HTTP and WebSocket (docs/protocol.md): guests and tables over small JSON
  * routes, the table itself over `/ws`. Bodies are bounded and checked with zod; a fault answers
- * `server-error` and never a stack trace.
+ * `server-error` and never a stack trace (app.ts's error handler logs it once, with the request's
+ * id). The rate-limit plugin is app.ts's: each route here names its own limit.
  */
 
+import { createHash, timingSafeEqual } from "node:crypto";
 import { MAX_CLIENT_FRAME, serverRefusal, TABLE_CODE, type WireRefusal } from "@crossbones/protocol";
-import rateLimit from "@fastify/rate-limit";
 import websocket from "@fastify/websocket";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { logGate } from "../limits.js";
 import { Connection } from "./connection.js";
 import { goneRefusal, type Hub, type Player } from "./hub.js";
+import { NAME_MESSAGES, nameProblem } from "./names.js";
 
 export interface RouteOptions {
   /** Page origins allowed to open a socket besides the server's own (none: same host only). */
@@ -26,6 +29,11 @@ export interface RouteOptions {
    * dropped, so a player whose network vanished shows as offline within two of these (default 20 s).
    */
   readonly heartbeatMs?: number;
+  /**
+   * `/metrics` answers only `Authorization: Bearer <this>`; without it, /metrics is not served
+   * (404): what the process does is for its operator.
+   */
+  readonly metricsToken?: string;
 }
 
 const guestBody = z.strictObject({
@@ -48,6 +56,12 @@ async function guestOf(hub: Hub, req: FastifyRequest): Promise<Player | null> {
   return m ? hub.guest(m[1]) : null;
 }
 
+/** Whether a request carries `Authorization: Bearer <token>` (compared in constant time). */
+function bearerIs(req: FastifyRequest, token: string): boolean {
+  const digest = (s: string) => createHash("sha256").update(s).digest();
+  return timingSafeEqual(digest(req.headers.authorization ?? ""), digest(`Bearer ${token}`));
+}
+
 /** Whether a socket may be opened from this page: no Origin (a program), the same host, or allowed. */
 export function originAllowed(
   origin: string | undefined,
@@ -68,36 +82,33 @@ export async function onlineRoutes(app: FastifyInstance, hub: Hub, options: Rout
   const sockets = new Map<string, number>();
   const connections = new Set<Connection>();
   hub.metrics.countSockets(() => connections.size);
-  app.get("/metrics", async (_req, reply) =>
-    reply.header("content-type", hub.metrics.registry.contentType).send(await hub.metrics.registry.metrics()),
-  );
   // A graceful stop (SIGTERM) tells every client to come back in a moment.
   app.addHook("preClose", async () => {
     for (const c of connections) c.goingAway();
   });
   const perMinute = options.requestsPerMinute ?? 600;
-  // Frames up to 64 KB reach the connection and are refused as too large by name; beyond that
-  // the socket is closed (1009) before anything reads them.
-  await app.register(websocket, { options: { maxPayload: MAX_CLIENT_FRAME * 16 } });
-  // HTTP routes are limited per address (@fastify/rate-limit); socket frames by the connection.
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_req, context) => ({
-      statusCode: context.statusCode,
-      error: serverRefusal("rate-limited", { retryAfter: context.ttl }),
-    }),
+  // What a client's socket makes the server log: a few lines a second per address.
+  const gate = logGate(3);
+  await app.register(websocket, {
+    // Frames up to 64 KB reach the connection and are refused as too large by name; beyond that
+    // the socket is closed (1009) before anything reads them.
+    options: { maxPayload: MAX_CLIENT_FRAME * 16 },
+    // An error with a code is the peer's doing (a frame over 64 KB, a broken frame, a reset): one
+    // short line, no stack; anything else is a fault of the handler's. Either way the socket goes.
+    errorHandler: (error: Error & { code?: string }, socket, req) => {
+      if (!error.code) req.log.error({ err: error }, "socket handler failed");
+      else if (gate(req.ip)) req.log.info({ address: req.ip, code: error.code }, `socket closed: ${error.message}`);
+      socket.terminate();
+    },
   });
+  // HTTP routes are limited per address (app.ts registers @fastify/rate-limit); socket frames by the connection.
   const limited = { rateLimit: { max: perMinute, timeWindow: 60_000 } };
 
-  app.setErrorHandler((error, _req, reply) => {
-    const code = (error as { statusCode?: unknown }).statusCode;
-    const status = typeof code === "number" && code < 500 ? code : 500;
-    if (status === 413) return refuse(reply, 413, serverRefusal("too-large"));
-    // A limit's own answer (rate-limited, too-many-tables) carries its refusal.
-    const own = (error as { error?: { code?: unknown } }).error;
-    if (status === 429 && typeof own?.code === "string") return refuse(reply, 429, own as WireRefusal);
-    if (status < 500) return refuse(reply, status, serverRefusal("bad-message"));
-    return refuse(reply, 500, serverRefusal("server-error"));
+  app.get("/metrics", { config: limited }, async (req, reply) => {
+    if (!options.metricsToken) return refuse(reply, 404, serverRefusal("not-found"));
+    if (!bearerIs(req, options.metricsToken))
+      return refuse(reply.header("www-authenticate", "Bearer"), 401, serverRefusal("bad-token"));
+    return reply.header("content-type", hub.metrics.registry.contentType).send(await hub.metrics.registry.metrics());
   });
 
   app.post(
@@ -106,6 +117,14 @@ export async function onlineRoutes(app: FastifyInstance, hub: Hub, options: Rout
     async (req, reply) => {
       const body = guestBody.safeParse(req.body);
       if (!body.success) return refuse(reply, 400, serverRefusal("bad-message", { field: "name" }));
+      const problem = nameProblem(body.data.name);
+      if (problem) {
+        const refusal = {
+          ...serverRefusal("bad-message", { field: "name", reason: problem }),
+          message: NAME_MESSAGES[problem],
+        };
+        return refuse(reply, 400, refusal);
+      }
       return hub.newGuest(body.data.name);
     },
   );
@@ -116,9 +135,11 @@ export async function onlineRoutes(app: FastifyInstance, hub: Hub, options: Rout
     rateLimit: {
       max: options.tablesPerAddress ?? 60,
       timeWindow: 3_600_000,
+      // Thrown to app.ts's error handler, which answers with this refusal.
       errorResponseBuilder: (_req: FastifyRequest, context: { statusCode: number; ttl: number }) => ({
         statusCode: context.statusCode,
-        error: serverRefusal("too-many-tables", { scope: "address", retryAfter: context.ttl }),
+        retryAfter: context.ttl,
+        refusal: serverRefusal("too-many-tables", { scope: "address" }),
       }),
     },
   };
@@ -168,7 +189,9 @@ export async function onlineRoutes(app: FastifyInstance, hub: Hub, options: Rout
     return reply.header("content-type", "application/json").send(game.record);
   });
 
-  app.get("/ws", { websocket: true }, (socket, req) => {
+  // New sockets a minute: a fifth of the API's requests (clients reconnect with backoff).
+  const upgrades = { rateLimit: { max: Math.max(1, Math.floor(perMinute / 5)), timeWindow: 60_000 } };
+  app.get("/ws", { websocket: true, config: upgrades }, (socket, req) => {
     const address = req.ip;
     if (!originAllowed(req.headers.origin, req.headers.host, options.origins ?? [])) {
       socket.send(JSON.stringify({ t: "bye", refusal: serverRefusal("bad-origin"), retry: false }));
@@ -184,6 +207,12 @@ export async function onlineRoutes(app: FastifyInstance, hub: Hub, options: Rout
     sockets.set(address, count);
     const connection = new Connection(hub, {
       send: (text) => {
+        // The connection says server-error without a word to the log: say it here, once, with
+        // the socket's request id (a refusal's frame starts so; a table's never does).
+        if (text.startsWith('{"t":"refused"') && text.includes('"code":"server-error"')) {
+          const { id, table } = JSON.parse(text) as { id: string | null; table: string | null };
+          req.log.error({ address, table, id }, "server-error refused");
+        }
         if (socket.readyState === socket.OPEN) socket.send(text);
       },
       close: (code, reason) => socket.close(code, reason),
@@ -203,7 +232,6 @@ export async function onlineRoutes(app: FastifyInstance, hub: Hub, options: Rout
       if (left <= 0) sockets.delete(address);
       else sockets.set(address, left);
     });
-    socket.on("error", () => socket.terminate());
     // A peer that vanished without closing (a phone out of coverage) answers no ping.
     let alive = true;
     socket.on("pong", () => {

@@ -5,7 +5,7 @@
  * (`user_version`); `migrate` brings an older file up to date.
  */
 
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import {
@@ -64,8 +64,13 @@ export class SqliteStore implements Store {
   private readonly appendTx: (code: string, seq: number, entry: LogEntry, fence: number) => void;
 
   constructor(private readonly dataDir: string) {
-    mkdirSync(dataDir, { recursive: true });
-    this.db = new Database(join(dataDir, "crossbones.sqlite"));
+    // The data is the server user's alone (it holds every hand of a table): a new directory is
+    // made 0700 and a new database file 0600, which SQLite gives its -wal and -shm files too. An
+    // existing directory or file keeps the mode its owner gave it.
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    const file = join(dataDir, "crossbones.sqlite");
+    closeSync(openSync(file, "a", 0o600));
+    this.db = new Database(file);
     this.db.pragma("journal_mode = WAL");
     // A commit survives the server process being killed (WAL with NORMAL syncs at checkpoints,
     // which only an operating-system crash could lose).
