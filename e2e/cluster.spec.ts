@@ -34,6 +34,9 @@ test.beforeAll(async () => {
         REDIS_URL: svc.redisUrl,
         REDIS_PREFIX: svc.redisPrefix,
         LOG_LEVEL: "warn",
+        // Every browser here is on one machine.
+        QUICK_ONE_PER_ADDRESS: "off",
+        TABLES_PER_ADDRESS: "1000",
       },
       stdio: ["ignore", "ignore", "inherit"],
     });

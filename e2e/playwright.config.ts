@@ -44,7 +44,13 @@ export default defineConfig({
     command: "node ../apps/server/bin/server.js",
     // Online tables in a fresh directory: every run starts with no guests and no tables.
     // Quick match fills with bots after 3 s (the default 20 s would only slow the tests).
-    env: { PORT: String(PORT), DATA_DIR: mkdtempSync(join(tmpdir(), "crossbones-e2e-")), QUICK_WAIT: "3" },
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: mkdtempSync(join(tmpdir(), "crossbones-e2e-")),
+      QUICK_WAIT: "3",
+      QUICK_ONE_PER_ADDRESS: "off",
+      TABLES_PER_ADDRESS: "1000",
+    },
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 30_000,

@@ -16,6 +16,8 @@ const { app } = await buildServer({
     timing: { botDelay: 900, handPause: 3000, forcedPass: 1000 },
     socketsPerAddress: 1_000_000,
     requestsPerMinute: 1_000_000,
+    tablesPerAddress: 1_000_000,
+    maxOpenTables: 1_000_000,
   },
 });
 // How late the server's event loop runs: every action waits for it. Reset at each report.

@@ -104,6 +104,7 @@ export class ChildServer {
       socketsPerAddress: 1_000_000,
       requestsPerMinute: 1_000_000,
       tablesPerAddress: 1_000_000,
+      quickOnePerDevice: false,
       metricsToken: METRICS_TOKEN,
     };
     const child = spawn(process.execPath, [join(here, "child-server.mjs")], {

@@ -107,7 +107,7 @@ describe.concurrent("flows", () => {
   });
 
   it("heartbeat: a player whose network vanished (no answer to pings) shows as offline, and the seat stays", async () => {
-    const s = await server({ heartbeatMs: 100 });
+    const s = await server({ heartbeatMs: 100, online: { presenceDelay: 0 } });
     const { code, a, b } = await partnerTable(s);
     const seated = await reach(a, code, (m) => m.table.seats[2].kind === "human");
     expect(seated.table.seats[2]).toMatchObject({ name: "Ben", kind: "human" });

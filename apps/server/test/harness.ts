@@ -55,6 +55,8 @@ export async function startServer(
       socketsPerAddress: options.socketsPerAddress ?? 1_000_000,
       requestsPerMinute: options.requestsPerMinute ?? 1_000_000,
       tablesPerAddress: options.tablesPerAddress ?? 1_000_000,
+      // One machine plays every person here: quick match may seat them together.
+      quickOnePerDevice: false,
       heartbeatMs: options.heartbeatMs,
       metricsToken: METRICS_TOKEN,
       ...options.online,

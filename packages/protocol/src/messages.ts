@@ -150,6 +150,10 @@ export const SERVER_REFUSAL_CODES = [
   "game-started",
   "seat-empty",
   "removed",
+  "no-table-talk",
+  "already-hello",
+  "watching-too-many",
+  "table-crowded",
 ] as const;
 export type ServerRefusalCode = (typeof SERVER_REFUSAL_CODES)[number];
 
@@ -473,6 +477,10 @@ export const SERVER_MESSAGES: Readonly<Record<ServerRefusalCode, string>> = {
   "game-started": "the game has started: seats can no longer change",
   "seat-empty": "no one sits in that seat",
   removed: "the table's maker took you off this table",
+  "no-table-talk": "no reactions during a hand of Partner: partners may not signal",
+  "already-hello": "this connection already said hello as another player; open a new one",
+  "watching-too-many": "this connection follows too many tables; stop watching one first",
+  "table-crowded": "too many people are watching this table",
 };
 
 /** A refusal of the server's own, with its English message. */

@@ -12,6 +12,9 @@ import { beforeFirstDeal, betweenHands, closing, openSeats, peopleSeats, seatOf 
 import { fallbackAction } from "./pace.js";
 import type { Change, Command, Decision, Refusal, TableRefusal, TableState } from "./types.js";
 
+/** Least time between two reactions of one seat (ms). */
+export const REACTION_GAP = 3000;
+
 const none: Decision = { changes: [], refusal: null, charged: false };
 const refuse = (refusal: Refusal, changes: readonly Change[] = []): Decision => ({ changes, refusal, charged: false });
 const changes = (...list: Change[]): Decision => ({ changes: list, refusal: null, charged: false });
@@ -42,11 +45,8 @@ export function decide(s: TableState, command: Command, now: number): Decision {
       return next(s, command.player, now);
     case "seed":
       return seed(s, command.player, command.commitment, command.seed, now);
-    case "react": {
-      const seat = seatOf(s, command.player);
-      if (seat < 0) return refuse(table("not-seated"));
-      return changes({ k: "react", seat, reaction: command.reaction, at: now });
-    }
+    case "react":
+      return react(s, command.player, command.reaction, now);
     case "present": {
       const players = [...new Set(command.players)].sort();
       const same = players.length === s.online.length && players.every((p, i) => p === s.online[i]);
@@ -111,6 +111,20 @@ function act(s: TableState, player: string, id: string, version: number, action:
   const bank = s.table.clock && s.game.state?.turn === seat ? { bank: bankLeft(s, seat, now) } : {};
   const entry = withNextGame({ k: "act", seat, id, action, ...bank, at: now } as const, s.game, r.value);
   return r.charged ? { changes: [entry], refusal: r.charged, charged: true } : changes(entry);
+}
+
+/**
+ * A fixed reaction, at most one every `REACTION_GAP` per seat, and none during a hand of Partner:
+ * six fixed reactions are still a way for partners to signal (P4, no table talk).
+ */
+function react(s: TableState, player: string, reaction: string, now: number): Decision {
+  const seat = seatOf(s, player);
+  if (seat < 0) return refuse(table("not-seated"));
+  const hand = s.game.state;
+  if (s.table.rules.game === "partner" && hand && !hand.over && !s.game.finished) return refuse(table("no-table-talk"));
+  const wait = s.reacted[seat] + REACTION_GAP - now;
+  if (s.reacted[seat] > 0 && wait > 0) return refuse({ code: "rate-limited", retryAfter: wait });
+  return changes({ k: "react", seat, reaction, at: now });
 }
 
 function rematch(s: TableState, player: string, now: number): Decision {

@@ -17,7 +17,7 @@ export {
   rebuild,
   resume,
 } from "./apply.js";
-export { decide } from "./decide.js";
+export { decide, REACTION_GAP } from "./decide.js";
 export { bankLeft, dealAt, due, STAND_IN, turnDeadline } from "./due.js";
 export {
   beforeFirstDeal,

@@ -229,9 +229,16 @@ export type TableRefusalCode =
   | "not-maker"
   | "game-started"
   | "seat-empty"
-  | "removed";
+  | "removed"
+  | "no-table-talk"
+  | "rate-limited";
 
-export type TableRefusal = { readonly code: TableRefusalCode; readonly seat?: number };
+export type TableRefusal = {
+  readonly code: TableRefusalCode;
+  readonly seat?: number;
+  /** `rate-limited`: milliseconds until the seat may do it again. */
+  readonly retryAfter?: number;
+};
 
 /** Why a command was refused: the table's own reason, or the engine's (with its message). */
 export type Refusal = TableRefusal | EngineRefusal;

@@ -6,7 +6,7 @@
 
 import { type Action, viewFor } from "@crossbones/engine";
 import { describe, expect, it } from "vitest";
-import { closing, due, fallbackAction, isPaused, recordOf, turnDeadline } from "../src/index.js";
+import { closing, due, fallbackAction, isPaused, REACTION_GAP, recordOf, turnDeadline } from "../src/index.js";
 import { Sim, TIMING } from "./sim.js";
 
 /** Ana (p0, the maker) alone against an easy bot in two-player Cut Throat, seated and connected. */
@@ -381,6 +381,30 @@ describe("between hands", () => {
     sim.do({ c: "rematch", player: "p0" });
     expect(sim.state.gameIndex).toBe(1);
     expect(sim.state.away).toEqual([false, false, false, false]);
+  });
+});
+
+describe("reactions", () => {
+  it("a seat reacts at most once every REACTION_GAP; in Partner never while a hand is played", () => {
+    const sim = duel({ seed: "react" });
+    sim.run(TIMING.seedWait);
+    expect(sim.do({ c: "react", player: "p0", reaction: "goodPlay" }).changes).toHaveLength(1);
+    sim.run(REACTION_GAP - 1);
+    expect(sim.do({ c: "react", player: "p0", reaction: "thanks" }).refusal).toEqual({
+      code: "rate-limited",
+      retryAfter: 1,
+    });
+    sim.run(1);
+    expect(sim.do({ c: "react", player: "p0", reaction: "thanks" }).refusal).toBeNull();
+    expect(sim.do({ c: "react", player: "p9", reaction: "thanks" }).refusal).toEqual({ code: "not-seated" });
+
+    const partner = new Sim({ game: "partner", players: 4, seats: ["human", "easy", "human", "easy"], seed: "talk" });
+    partner.seat("p0");
+    partner.seat("p2");
+    expect(partner.do({ c: "react", player: "p0", reaction: "sorry" }).refusal).toBeNull();
+    partner.run(TIMING.seedWait + REACTION_GAP);
+    expect(partner.state.game.state?.over).toBe(false);
+    expect(partner.do({ c: "react", player: "p2", reaction: "goodPlay" }).refusal).toEqual({ code: "no-table-talk" });
   });
 });
 

@@ -15,7 +15,7 @@ import {
   serverRefusal,
   type WireRefusal,
 } from "@crossbones/protocol";
-import { type Gone, goneRefusal, type Hub, type Player } from "./hub.js";
+import { goneRefusal, type Hub, type Player } from "./hub.js";
 import type { TableOp } from "./ops.js";
 import type { Follower } from "./table.js";
 
@@ -23,7 +23,19 @@ import type { Follower } from "./table.js";
 export interface Socket {
   send(text: string): void;
   close(code: number, reason: string): void;
+  /** Bytes sent but not yet taken by the client. */
+  buffered(): number;
 }
+
+/**
+ * Back-pressure: once this many bytes wait for a client that reads too slowly, its tables' frames
+ * are not queued any more; when it has taken all but `DRAINED` of them, each table it fell behind
+ * on is sent to it again as it stands (a frame is the whole table: nothing in between is needed).
+ */
+export const CONGESTED = 256 * 1024;
+const DRAINED = 64 * 1024;
+/** Tables one socket may follow at once. */
+export const MAX_WATCHED = 8;
 
 /** Messages a connection may send per second on average, and in a burst. */
 export const RATE = { perSecond: 20, burst: 40 };
@@ -39,10 +51,15 @@ export class Connection {
   private open = true;
   /** The message being handled; the next waits for it. */
   private handling: Promise<void> = Promise.resolve();
+  /** Tables whose frames this client fell behind on (sent again once it has drained). */
+  private readonly behind = new Set<string>();
+  private draining: ReturnType<typeof setInterval> | null = null;
 
   constructor(
     private readonly hub: Hub,
     private readonly socket: Socket,
+    /** Where the socket comes from, as quick match tells devices apart (a hash of the address). */
+    private readonly device: string = "",
     private readonly now: () => number = Date.now,
   ) {
     this.refill = now();
@@ -106,6 +123,8 @@ export class Connection {
       const player = await this.hub.guest(m.token);
       if (m.protocol !== PROTOCOL) this.bye(serverRefusal("bad-protocol"), false);
       else if (!player) this.bye(serverRefusal("bad-token"), false);
+      // One identity per socket: another player's hello would let one socket queue or sit as many.
+      else if (this.player && this.player.id !== player.id) this.refuse(serverRefusal("already-hello"));
       else {
         this.player = player;
         this.send({ t: "welcome", protocol: PROTOCOL, player });
@@ -119,7 +138,7 @@ export class Connection {
     }
     if (m.t === "queue") {
       this.hub.listen(player.id, (message) => this.send(message));
-      const refused = await this.hub.quick.queue(player, m.game, m.players);
+      const refused = await this.hub.quick.queue(player, m.game, m.players, this.device);
       if (refused) this.refuse(refused);
       return;
     }
@@ -128,8 +147,8 @@ export class Connection {
       return;
     }
     if (m.t === "watch") {
-      const gone = await this.follow(m.table);
-      if (gone) this.refuse(goneRefusal(gone), null, m.table);
+      const refused = await this.follow(m.table);
+      if (refused) this.refuse(refused, null, m.table);
       return;
     }
     if (m.t === "unwatch") {
@@ -172,16 +191,47 @@ export class Connection {
     }
   }
 
-  /** Follows a table (again): its current state is sent at once. Why not, when it cannot be reached. */
-  private async follow(code: string): Promise<Gone | null> {
-    if (!this.player) return "unknown";
+  /** Follows a table (again): its current state is sent at once. Why not, when it cannot be. */
+  private async follow(code: string): Promise<WireRefusal | null> {
+    if (!this.player) return goneRefusal("unknown");
     const old = this.follows.get(code);
+    if (!old && this.follows.size >= MAX_WATCHED) return serverRefusal("watching-too-many", { limit: MAX_WATCHED });
     if (old) this.hub.unfollow(code, old);
-    const follower: Follower = { player: this.player.id, send: (text) => this.sendText(text) };
+    const follower: Follower = { player: this.player.id, send: (text) => this.sendTable(code, text) };
     this.follows.set(code, follower);
     const gone = await this.hub.follow(code, follower);
     if (gone) this.follows.delete(code);
-    return gone;
+    return gone ? goneRefusal(gone) : null;
+  }
+
+  /** A table's frame (or presence, or reaction): dropped while the client is behind (back-pressure). */
+  private sendTable(code: string, text: string): void {
+    if (!this.open) return;
+    if (this.behind.has(code) || this.socket.buffered() > CONGESTED) {
+      this.behind.add(code);
+      this.drainLater();
+      return;
+    }
+    this.socket.send(text);
+  }
+
+  private drainLater(): void {
+    if (this.draining) return;
+    this.draining = setInterval(() => {
+      if (!this.open || this.socket.buffered() > DRAINED) return;
+      this.stopDraining();
+      for (const code of this.behind) {
+        const follower = this.follows.get(code);
+        if (follower) this.hub.resend(code, follower);
+      }
+      this.behind.clear();
+    }, 100);
+    this.draining.unref?.();
+  }
+
+  private stopDraining(): void {
+    if (this.draining) clearInterval(this.draining);
+    this.draining = null;
   }
 
   /** The server is going away (a restart): reconnect in a moment. */
@@ -199,6 +249,7 @@ export class Connection {
   closed(): void {
     if (!this.open) return;
     this.open = false;
+    this.stopDraining();
     if (this.player) {
       void this.hub.quick.unqueue(this.player.id).catch(() => {});
       this.hub.listen(this.player.id, null);

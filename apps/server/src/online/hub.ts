@@ -44,6 +44,11 @@ export interface OnlineOptions {
   readonly botThreads?: number;
   /** How long quick match waits for people before bots fill the table (ms). */
   readonly quickWait?: number;
+  /**
+   * Quick match seats at most one entry per device (address) at a table (default true; tests that
+   * play several people from one machine turn it off: QUICK_ONE_PER_ADDRESS=off).
+   */
+  readonly quickOnePerDevice?: boolean;
   /** How long a table nobody follows, with nothing due but its closing, stays in memory (ms; EVICT_SECONDS). */
   readonly evictAfter?: number;
   /** How often the store is asked for tables out of memory whose time has come (ms). */
@@ -68,12 +73,22 @@ export const DEFAULT_TIMING: Timing = {
   finishedClose: 600_000,
 };
 
-/** Why a table cannot be reached: none by that code, closed for good, or its log does not replay. */
-export type Gone = "unknown" | "closed" | "broken";
+/**
+ * Why a table cannot be reached: none by that code, closed for good, its log does not replay, or
+ * (to watch) too many watch it already.
+ */
+export type Gone = "unknown" | "closed" | "broken" | "crowded";
+
+const GONE_CODES = {
+  unknown: "unknown-table",
+  closed: "table-closed",
+  broken: "table-unavailable",
+  crowded: "table-crowded",
+} as const;
 
 /** The refusal a client gets for a table it cannot reach. */
 export function goneRefusal(gone: Gone): WireRefusal {
-  return serverRefusal(gone === "unknown" ? "unknown-table" : gone === "closed" ? "table-closed" : "table-unavailable");
+  return serverRefusal(GONE_CODES[gone]);
 }
 
 export interface Player {
@@ -187,6 +202,7 @@ export class Hub {
     const quick = {
       wait: options.quickWait ?? 20_000,
       now: this.now,
+      onePerDevice: options.quickOnePerDevice ?? true,
       create: (player: Player, setup: TableSetup) => this.createTable(player, setup, false),
       sit: (code: string, player: Player) => this.call(code, { m: "sit", player: player.id, name: player.name }),
       tell: (player: string, message: ServerMessage, pid?: string) => this.tell(player, message, pid),
@@ -470,8 +486,9 @@ export class Hub {
     if ("gone" in route) return route.gone;
     const mine = this.follows.get(code) ?? new Map();
     this.follows.set(code, mine);
-    this.attach(code, follower, route, mine);
-    return null;
+    if (this.attach(code, follower, route, mine)) return null;
+    if (mine.size === 0) this.follows.delete(code);
+    return "crowded";
   }
 
   /** The table as it stands, again, to one of its followers here (nobody else hears of it). */
@@ -487,17 +504,19 @@ export class Hub {
     follower: Follower,
     route: Exclude<Route, { gone: Gone }>,
     mine: Map<Follower, Link>,
-  ): void {
+  ): boolean {
     if ("local" in route) {
+      if (!route.local.follow(follower)) return false;
       mine.set(follower, { table: route.local });
-      route.local.follow(follower);
-      return;
+      return true;
     }
+    // Through its owner, who refuses a crowd itself (its refusal comes back as the follower's frame).
     const cluster = this.cluster as Cluster;
     const fid = randomBytes(8).toString("base64url");
     this.fids.set(fid, follower);
     mine.set(follower, { pid: route.remote, fid });
     cluster.send(route.remote, { t: "follow", code, fid, from: cluster.pid, player: follower.player } satisfies Relay);
+    return true;
   }
 
   unfollow(code: string, follower: Follower): void {
@@ -579,8 +598,17 @@ export class Hub {
           player: m.player,
           send: (text) => cluster.frame(m.from, m.fid, text),
         };
-        this.remotes.set(m.fid, { code: m.code, from: m.from, follower });
-        table.follow(follower);
+        if (table.follow(follower)) this.remotes.set(m.fid, { code: m.code, from: m.from, follower });
+        else {
+          const refused: ServerMessage = {
+            t: "refused",
+            id: null,
+            table: m.code,
+            refusal: goneRefusal("crowded"),
+            charged: false,
+          };
+          follower.send(JSON.stringify(refused));
+        }
         return;
       }
       case "unfollow": {
@@ -618,6 +646,8 @@ export class Hub {
   /** Processes that died: their followers here are gone, and their tables are taken (by one of us each). */
   private takeOver(pids: string[]): void {
     const dead = new Set(pids);
+    // Their people's quick-match entries go with their sockets (every process may try: it is idempotent).
+    void this.quick.dropProcesses(pids).catch(() => {});
     for (const [code, pid] of this.owners) if (dead.has(pid)) this.owners.delete(code);
     for (const [fid, r] of this.remotes) {
       if (!dead.has(r.from)) continue;

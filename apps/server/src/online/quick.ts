@@ -4,6 +4,11 @@
  * queues are in memory (`LocalQuickMatch`); in a cluster they are lists in Redis
  * (`RedisQuickMatch`), changed only by Lua scripts, so people connected to different processes
  * meet and no one is seated twice.
+ *
+ * One table never seats two waiting entries of one device (`device`: a hash of the address they
+ * connect from, unless `onePerDevice` is off), so one person with several guests cannot fill a
+ * table with absent ghosts or take three seats of four; a queue entry lives only while its socket
+ * is connected (connection.ts takes it out), and a cluster drops the entries of a process that died.
  */
 
 import { defaultRules, seatsOf } from "@crossbones/engine";
@@ -16,6 +21,8 @@ import { checkSetup } from "./setup.js";
 export interface QuickDeps {
   readonly wait: number;
   readonly now: () => number;
+  /** Whether two entries of one device may sit at one table (tests of many people on one machine). */
+  readonly onePerDevice: boolean;
   /** Makes a table (its maker sits): its code. */
   create(player: Player, setup: TableSetup): Promise<{ ok: true; code: string } | { ok: false; refusal: WireRefusal }>;
   sit(code: string, player: Player): Promise<unknown>;
@@ -24,9 +31,11 @@ export interface QuickDeps {
 }
 
 export interface QuickMatch {
-  /** `player` waits for a game (any earlier wait of theirs ends). */
-  queue(player: Player, game: TableSetup["game"], players: number): Promise<WireRefusal | null>;
+  /** `player`, connected from `device`, waits for a game (any earlier wait of theirs ends). */
+  queue(player: Player, game: TableSetup["game"], players: number, device: string): Promise<WireRefusal | null>;
   unqueue(player: string): Promise<void>;
+  /** Processes died (cluster): the entries of the people connected to them go. */
+  dropProcesses(pids: readonly string[]): Promise<void>;
   close(): void;
 }
 
@@ -35,8 +44,26 @@ interface Waiting {
   readonly id: string;
   readonly name: string;
   readonly since: number;
+  /** Where they connect from (a hash of their address). */
+  readonly device: string;
   /** The process they are connected to (cluster only). */
   readonly pid?: string;
+}
+
+/**
+ * The first entries, in order, that may sit at one table: up to `n`, no two of one device (unless
+ * `onePerDevice` is off). The same choice as the Lua scripts' `pick`.
+ */
+export function pick(waiting: readonly Waiting[], n: number, onePerDevice: boolean): Waiting[] {
+  const taken: Waiting[] = [];
+  const devices = new Set<string>();
+  for (const w of waiting) {
+    if (taken.length === n) break;
+    if (onePerDevice && devices.has(w.device)) continue;
+    devices.add(w.device);
+    taken.push(w);
+  }
+  return taken;
 }
 
 /** A public quick-match table: default rules, the default clock, `people` seats for people. */
@@ -86,15 +113,15 @@ export class LocalQuickMatch implements QuickMatch {
 
   constructor(private readonly deps: QuickDeps) {}
 
-  async queue(player: Player, game: TableSetup["game"], players: number): Promise<WireRefusal | null> {
+  async queue(player: Player, game: TableSetup["game"], players: number, device: string): Promise<WireRefusal | null> {
     const refused = checkQuick(game, players);
     if (refused) return refused;
     await this.unqueue(player.id);
     const key = `${game}/${players}`;
     const q = this.queues.get(key) ?? { waiting: [], timer: null };
     this.queues.set(key, q);
-    q.waiting.push({ id: player.id, name: player.name, since: this.deps.now() });
-    if (q.waiting.length >= players) {
+    q.waiting.push({ id: player.id, name: player.name, since: this.deps.now(), device });
+    if (pick(q.waiting, players, this.deps.onePerDevice).length >= players) {
       await this.seatQueue(key, players);
       return null;
     }
@@ -120,11 +147,16 @@ export class LocalQuickMatch implements QuickMatch {
     if (!q) return;
     if (q.timer) clearTimeout(q.timer);
     q.timer = null;
-    const people = q.waiting.splice(0, players);
-    const rest = q.waiting.splice(0);
+    const people = pick(q.waiting, players, this.deps.onePerDevice);
+    const rest = q.waiting.filter((w) => !people.includes(w));
+    q.waiting.length = 0;
     await seat(this.deps, key, people);
     const [game] = key.split("/") as [TableSetup["game"]];
-    for (const w of rest) await this.queue({ id: w.id, name: w.name }, game, players);
+    for (const w of rest) await this.queue({ id: w.id, name: w.name }, game, players, w.device);
+  }
+
+  async dropProcesses(): Promise<void> {
+    // One process: its entries went with its sockets.
   }
 
   close(): void {
@@ -133,11 +165,38 @@ export class LocalQuickMatch implements QuickMatch {
 }
 
 /**
- * Joins a queue: any earlier wait of the player ends (`<prefix>qmp` holds each waiting player's
- * entry), then either the first N entries are taken (enough people) or every entry is returned
- * (to tell them how many wait). Returns {taken, entries}. ARGV: player, entry, N, prefix.
+ * The Lua half of `pick`: the first entries of list `key`, up to `n`, no two of one device (when
+ * `one` is '1'); `take` removes entries from the list and from `<prefix>qmp`.
  */
-const JOIN = `
+const PICK = `
+local function pick(key, n, one)
+  local taken, devices = {}, {}
+  for _, e in ipairs(redis.call('LRANGE', key, 0, -1)) do
+    if #taken == n then break end
+    local d = cjson.decode(e).device
+    if one ~= '1' or not devices[d] then
+      devices[d] = true
+      table.insert(taken, e)
+    end
+  end
+  return taken
+end
+local function take(key, entries, prefix)
+  for _, e in ipairs(entries) do
+    redis.call('LREM', key, 1, e)
+    redis.call('HDEL', prefix .. 'qmp', cjson.decode(e).id)
+  end
+  return entries
+end
+`;
+
+/**
+ * Joins a queue: any earlier wait of the player ends (`<prefix>qmp` holds each waiting player's
+ * entry), then either N entries that may sit together are taken (enough people) or every entry is
+ * returned (to tell them how many wait). Returns {taken, entries}. ARGV: player, entry, N, prefix,
+ * one per device ('1' or '0').
+ */
+const JOIN = `${PICK}
 local old = redis.call('HGET', ARGV[4] .. 'qmp', ARGV[1])
 if old then
   local sep = string.find(old, '|', 1, true)
@@ -147,11 +206,8 @@ redis.call('RPUSH', KEYS[1], ARGV[2])
 redis.call('HSET', ARGV[4] .. 'qmp', ARGV[1], KEYS[1] .. '|' .. ARGV[2])
 redis.call('SADD', ARGV[4] .. 'qm:keys', KEYS[1])
 local n = tonumber(ARGV[3])
-if redis.call('LLEN', KEYS[1]) >= n then
-  local taken = redis.call('LPOP', KEYS[1], n)
-  for _, e in ipairs(taken) do redis.call('HDEL', ARGV[4] .. 'qmp', cjson.decode(e).id) end
-  return {1, taken}
-end
+local taken = pick(KEYS[1], n, ARGV[5])
+if #taken == n then return {1, take(KEYS[1], taken, ARGV[4])} end
 return {0, redis.call('LRANGE', KEYS[1], 0, -1)}`;
 
 /** Ends a player's wait. ARGV: player, prefix. */
@@ -165,16 +221,29 @@ end
 return 1`;
 
 /**
- * Takes up to N entries of a queue whose first has waited long enough (bots fill the rest).
- * ARGV: now, wait, N, prefix.
+ * Takes up to N entries that may sit together from a queue whose first has waited long enough
+ * (bots fill the rest). ARGV: now, wait, N, prefix, one per device ('1' or '0').
  */
-const DUE = `
+const DUE = `${PICK}
 local head = redis.call('LINDEX', KEYS[1], 0)
 if not head then return {} end
 if cjson.decode(head).since + tonumber(ARGV[2]) > tonumber(ARGV[1]) then return {} end
-local taken = redis.call('LPOP', KEYS[1], tonumber(ARGV[3]))
-for _, e in ipairs(taken) do redis.call('HDEL', ARGV[4] .. 'qmp', cjson.decode(e).id) end
-return taken`;
+return take(KEYS[1], pick(KEYS[1], tonumber(ARGV[3]), ARGV[5]), ARGV[4])`;
+
+/** Drops the entries of dead processes from every queue. ARGV: prefix, then the pids. */
+const DROP = `
+local dead = {}
+for i = 2, #ARGV do dead[ARGV[i]] = true end
+for _, key in ipairs(redis.call('SMEMBERS', ARGV[1] .. 'qm:keys')) do
+  for _, e in ipairs(redis.call('LRANGE', key, 0, -1)) do
+    local w = cjson.decode(e)
+    if dead[w.pid] then
+      redis.call('LREM', key, 1, e)
+      redis.call('HDEL', ARGV[1] .. 'qmp', w.id)
+    end
+  end
+end
+return 1`;
 
 export class RedisQuickMatch implements QuickMatch {
   private readonly timer: NodeJS.Timeout;
@@ -188,12 +257,12 @@ export class RedisQuickMatch implements QuickMatch {
     this.timer.unref();
   }
 
-  async queue(player: Player, game: TableSetup["game"], players: number): Promise<WireRefusal | null> {
+  async queue(player: Player, game: TableSetup["game"], players: number, device: string): Promise<WireRefusal | null> {
     const refused = checkQuick(game, players);
     if (refused) return refused;
     const { prefix, pid } = this.cluster;
-    const entry: Waiting = { id: player.id, name: player.name, since: this.deps.now(), pid };
-    const args = [player.id, JSON.stringify(entry), players, prefix];
+    const entry: Waiting = { id: player.id, name: player.name, since: this.deps.now(), device, pid };
+    const args = [player.id, JSON.stringify(entry), players, prefix, this.deps.onePerDevice ? "1" : "0"];
     const key = `${game}/${players}`;
     const [taken, entries] = (await this.cluster.client.eval(JOIN, 1, `${prefix}qm:${key}`, ...args)) as [
       number,
@@ -209,11 +278,15 @@ export class RedisQuickMatch implements QuickMatch {
     await this.cluster.client.eval(LEAVE, 0, player, this.cluster.prefix);
   }
 
+  async dropProcesses(pids: readonly string[]): Promise<void> {
+    if (pids.length > 0) await this.cluster.client.eval(DROP, 0, this.cluster.prefix, ...pids);
+  }
+
   private async fill(): Promise<void> {
     const prefix = this.cluster.prefix;
     for (const key of await this.cluster.client.smembers(`${prefix}qm:keys`)) {
       const n = Number(key.split("/")[1]);
-      const args = [this.deps.now(), this.deps.wait, n, prefix];
+      const args = [this.deps.now(), this.deps.wait, n, prefix, this.deps.onePerDevice ? "1" : "0"];
       const taken = (await this.cluster.client.eval(DUE, 1, key, ...args)) as string[];
       const waiting = taken.map((e) => JSON.parse(e) as Waiting);
       if (waiting.length > 0) await seat(this.deps, key.slice(`${prefix}qm:`.length), waiting);

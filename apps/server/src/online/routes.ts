@@ -62,6 +62,11 @@ function bearerIs(req: FastifyRequest, token: string): boolean {
   return timingSafeEqual(digest(req.headers.authorization ?? ""), digest(`Bearer ${token}`));
 }
 
+/** A device as quick match tells them apart: its address, hashed (no address is kept in a queue). */
+function deviceOf(address: string): string {
+  return createHash("sha256").update(address).digest("base64url").slice(0, 16);
+}
+
 /** Whether a socket may be opened from this page: no Origin (a program), the same host, or allowed. */
 export function originAllowed(
   origin: string | undefined,
@@ -205,18 +210,23 @@ export async function onlineRoutes(app: FastifyInstance, hub: Hub, options: Rout
       return;
     }
     sockets.set(address, count);
-    const connection = new Connection(hub, {
-      send: (text) => {
-        // The connection says server-error without a word to the log: say it here, once, with
-        // the socket's request id (a refusal's frame starts so; a table's never does).
-        if (text.startsWith('{"t":"refused"') && text.includes('"code":"server-error"')) {
-          const { id, table } = JSON.parse(text) as { id: string | null; table: string | null };
-          req.log.error({ address, table, id }, "server-error refused");
-        }
-        if (socket.readyState === socket.OPEN) socket.send(text);
+    const connection = new Connection(
+      hub,
+      {
+        send: (text) => {
+          // The connection says server-error without a word to the log: say it here, once, with
+          // the socket's request id (a refusal's frame starts so; a table's never does).
+          if (text.startsWith('{"t":"refused"') && text.includes('"code":"server-error"')) {
+            const { id, table } = JSON.parse(text) as { id: string | null; table: string | null };
+            req.log.error({ address, table, id }, "server-error refused");
+          }
+          if (socket.readyState === socket.OPEN) socket.send(text);
+        },
+        close: (code, reason) => socket.close(code, reason),
+        buffered: () => socket.bufferedAmount,
       },
-      close: (code, reason) => socket.close(code, reason),
-    });
+      deviceOf(address),
+    );
     socket.on("message", (data, isBinary) => {
       if (isBinary) {
         connection.receive("");

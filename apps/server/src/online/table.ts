@@ -100,6 +100,9 @@ export type ActResult =
   | { readonly ok: true; readonly version: number }
   | { readonly ok: false; readonly refusal: WireRefusal; readonly charged: boolean };
 
+/** People who may watch a table without sitting at it (a crowd costs every change a frame each). */
+export const MAX_SPECTATORS = 100;
+
 /** What a table that stopped here answers: nothing happened (`stopped` sends the asker elsewhere). */
 const NOTHING: Decision = { changes: [], refusal: null, charged: false };
 
@@ -111,7 +114,8 @@ function rulesOf(checked: CheckedSetup): TableRules {
 /** A refusal as the protocol sends it: the engine's carry their message, the table's get theirs. */
 function wireRefusal(r: Refusal): WireRefusal {
   if ("message" in r) return r;
-  return serverRefusal(r.code, r.seat === undefined ? {} : { seat: r.seat });
+  const { code, ...params } = r;
+  return serverRefusal(code, params);
 }
 
 export class LiveTable {
@@ -265,13 +269,22 @@ export class LiveTable {
 
   /**
    * A new follower gets the table as it stands once the store has it; everyone else hears, in a
-   * moment, that they are here (a `presence` message).
+   * moment, that they are here (a `presence` message). False: too many watch the table already.
    */
-  follow(follower: Follower): void {
+  follow(follower: Follower): boolean {
+    const watching = follower.player === null || this.seatOf(follower.player) < 0;
+    if (watching && this.spectators() >= MAX_SPECTATORS) return false;
     this.followers.add(follower);
-    follower.sent = undefined;
     this.present();
     this.resend(follower);
+    return true;
+  }
+
+  /** Followers who do not sit here. */
+  private spectators(): number {
+    let n = 0;
+    for (const f of this.followers) if (f.player === null || this.seatOf(f.player) < 0) n++;
+    return n;
   }
 
   /** A follower goes (if they sit here, the others hear it in a moment). */
@@ -281,8 +294,12 @@ export class LiveTable {
     this.present();
   }
 
-  /** The table as it stands, again, to one follower (a stale action's answer): nobody else hears of it. */
+  /**
+   * The table as it stands, again, to one follower (a stale action's answer, a client that fell
+   * behind), with every result of the game: nobody else hears of it.
+   */
   resend(follower: Follower): void {
+    follower.sent = undefined;
     this.writes = this.writes.then(() => {
       // When more changes are on their way, the frame after the last of them goes to this follower too.
       if (!this.failed && this.followers.has(follower) && this.durableSeq === this.state.seq)

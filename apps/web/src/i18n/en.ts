@@ -452,6 +452,10 @@ export const en = {
   "online.refusal.game-started": "The game has started: seats can no longer change.",
   "online.refusal.seat-empty": "No one sits in that seat.",
   "online.refusal.removed": "The table's maker took you off this table.",
+  "online.refusal.no-table-talk": "No reactions during a hand of Partner: partners may not signal.",
+  "online.refusal.already-hello": "This connection is already someone else's. Reload the page.",
+  "online.refusal.watching-too-many": "You are following too many tables here. Close one first.",
+  "online.refusal.table-crowded": "Too many people are watching this table just now.",
 
   // ---- fair deals (docs/fairness.md)
   "fair.verified": "Hand {n}: deal verified",

@@ -445,6 +445,11 @@ export const es: Dict = {
   "online.refusal.game-started": "La partida ha empezado: los asientos ya no pueden cambiar.",
   "online.refusal.seat-empty": "Nadie se sienta en ese asiento.",
   "online.refusal.removed": "Quien creó la mesa te ha quitado de ella.",
+  "online.refusal.no-table-talk":
+    "Nada de reacciones durante una mano de Partner: los compañeros no pueden hacerse señas.",
+  "online.refusal.already-hello": "Esta conexión ya es de otra persona. Vuelve a cargar la página.",
+  "online.refusal.watching-too-many": "Sigues demasiadas mesas aquí. Cierra una primero.",
+  "online.refusal.table-crowded": "Demasiadas personas están mirando esta mesa ahora.",
 
   // ---- repartos justos (docs/fairness.md)
   "fair.verified": "Mano {n}: reparto verificado",

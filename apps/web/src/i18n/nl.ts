@@ -439,6 +439,10 @@ export const nl: Dict = {
   "online.refusal.game-started": "Het spel is begonnen: de plaatsen liggen vast.",
   "online.refusal.seat-empty": "Op die plaats zit niemand.",
   "online.refusal.removed": "Wie de tafel maakte heeft je van deze tafel gehaald.",
+  "online.refusal.no-table-talk": "Geen reacties tijdens een hand Partner: partners mogen geen tekens geven.",
+  "online.refusal.already-hello": "Deze verbinding is al van iemand anders. Laad de pagina opnieuw.",
+  "online.refusal.watching-too-many": "Je volgt hier te veel tafels. Sluit er eerst een.",
+  "online.refusal.table-crowded": "Er kijken nu te veel mensen naar deze tafel.",
 
   // ---- eerlijke delingen (docs/fairness.md)
   "fair.verified": "Hand {n}: deling gecontroleerd",

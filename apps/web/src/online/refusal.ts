@@ -34,6 +34,10 @@ const SERVER_TEXTS: Readonly<Record<ServerRefusalCode, Key>> = {
   "game-started": "online.refusal.game-started",
   "seat-empty": "online.refusal.seat-empty",
   removed: "online.refusal.removed",
+  "no-table-talk": "online.refusal.no-table-talk",
+  "already-hello": "online.refusal.already-hello",
+  "watching-too-many": "online.refusal.watching-too-many",
+  "table-crowded": "online.refusal.table-crowded",
 };
 
 function isServerCode(code: string): code is ServerRefusalCode {

@@ -1,0 +1,144 @@
+/**
+ * What one person could do to others' games (issue 25): queue ghosts, take several seats of one
+ * quick-match table, fill the server's memory by reading nothing, watch without end. Each test
+ * fails on the server before these limits.
+ */
+
+import type { ServerMessage, TableSetup } from "@crossbones/protocol";
+import { describe, expect, it } from "vitest";
+import { CONGESTED, Connection, MAX_WATCHED } from "../src/online/connection.js";
+import type { Hub } from "../src/online/hub.js";
+import { MAX_SPECTATORS } from "../src/online/table.js";
+import { autoPlay, createTable, guest, isTable, type TableMessage, tracked } from "./harness.js";
+
+const { server, connect } = tracked();
+
+const practice: TableSetup = {
+  game: "french",
+  players: 4,
+  options: { target: 20 },
+  seats: ["human", "bot:easy", "bot:easy", "bot:easy"],
+  clock: null,
+  private: true,
+};
+
+describe("one identity per socket, quick match without ghosts", () => {
+  it("a second hello as another player is refused: the socket stays the first player's", async () => {
+    const s = await server();
+    const [ana, ben] = [await guest(s.url, "Ana"), await guest(s.url, "Ben")];
+    const c = await connect(s, ana.token);
+    c.send({ t: "hello", protocol: "crossbones/1", token: ben.token });
+    expect(await c.next((m) => m.t === "refused")).toMatchObject({ refusal: { code: "already-hello" } });
+    // The same player saying hello again is welcome (a client that lost track).
+    c.send({ t: "hello", protocol: "crossbones/1", token: ana.token });
+    expect(await c.next((m) => m.t === "welcome")).toMatchObject({ player: { name: "Ana" } });
+  });
+
+  it("one device never gets two seats of a quick-match table: its second guest waits for another table", async () => {
+    const s = await server({ quickWait: 300, online: { quickOnePerDevice: true } });
+    const [ana, ghost] = [await guest(s.url, "Ana"), await guest(s.url, "Ghost")];
+    const a = await connect(s, ana.token);
+    const g = await connect(s, ghost.token);
+    a.send({ t: "queue", game: "cutthroat", players: 2 });
+    await a.next((m) => m.t === "queued");
+    g.send({ t: "queue", game: "cutthroat", players: 2 });
+    // Two guests from one address: not a table of two. After the wait, Ana's table fills with a bot.
+    const queued = (await g.next((m) => m.t === "queued")) as Extract<ServerMessage, { t: "queued" }>;
+    expect(queued.waiting).toBe(2);
+    const mine = (await a.next((m) => m.t === "matched", 5000)) as { table: string };
+    a.send({ t: "watch", table: mine.table });
+    const table = await a.next(isTable(mine.table));
+    expect(table.table.seats.map((x) => x.name)).not.toContain("Ghost");
+  });
+
+  it("a queue entry lives only while its socket does", async () => {
+    const s = await server({ quickWait: 60_000, online: { quickOnePerDevice: false } });
+    const [ana, ben] = [await guest(s.url, "Ana"), await guest(s.url, "Ben")];
+    const a = await connect(s, ana.token);
+    a.send({ t: "queue", game: "cutthroat", players: 2 });
+    await a.next((m) => m.t === "queued");
+    a.close();
+    await new Promise((resolve) => a.socket.once("close", resolve));
+    const b = await connect(s, ben.token);
+    b.send({ t: "queue", game: "cutthroat", players: 2 });
+    // Ben waits alone: Ana's socket is gone, and her entry with it.
+    expect(await b.next((m) => m.t === "queued")).toMatchObject({ waiting: 1 });
+  });
+});
+
+describe("back-pressure and crowds", () => {
+  it("a client that reads nothing gets no more frames queued; once it drains, the table whole", async () => {
+    const s = await server();
+    const hub = s.server.hub as Hub;
+    const ana = await guest(s.url, "Ana");
+    const code = await createTable(s.url, ana.token, practice);
+    // A watcher's socket, as the connection sees it: how much waits for the client is ours to say.
+    const sent: string[] = [];
+    let buffered = 0;
+    const watcher = new Connection(hub, {
+      send: (text) => sent.push(text),
+      close: () => {},
+      buffered: () => buffered,
+    });
+    watcher.receive(JSON.stringify({ t: "hello", protocol: "crossbones/1", token: (await guest(s.url, "Wat")).token }));
+    watcher.receive(JSON.stringify({ t: "watch", table: code }));
+    const a = await connect(s, ana.token);
+    a.send({ t: "watch", table: code });
+    // Ana plays into the second hand (the first hand's result is then in the game).
+    const play = autoPlay(a, code, (m) => m.view.handIndex >= 1 || m.view.finished);
+    await waitFor(() => sent.some((t) => t.startsWith('{"t":"table"')));
+    // The client stops reading: frames wait beyond CONGESTED bytes. None is queued any more.
+    buffered = CONGESTED + 1;
+    const before = sent.length;
+    const at = (await play.done) as TableMessage;
+    expect(sent.length).toBe(before);
+    // It reads again: the table as it stands now, with every result of the game.
+    buffered = 0;
+    await waitFor(() => sent.length > before);
+    const frame = JSON.parse(sent[before]) as TableMessage;
+    expect(frame.t).toBe("table");
+    expect(frame.view.version).toBeGreaterThanOrEqual(at.view.version);
+    // The first hand's result was in the frames it missed: it comes again.
+    expect(frame.view.results[0]).not.toBeNull();
+    watcher.closed();
+  });
+
+  it(`a socket follows at most ${MAX_WATCHED} tables, and a table has at most ${MAX_SPECTATORS} watchers`, async () => {
+    const s = await server();
+    const ana = await guest(s.url, "Ana");
+    const codes = await Promise.all(
+      Array.from({ length: MAX_WATCHED + 1 }, () => createTable(s.url, ana.token, practice)),
+    );
+    const w = await connect(s, (await guest(s.url, "Wat")).token);
+    for (const code of codes.slice(0, MAX_WATCHED)) {
+      w.send({ t: "watch", table: code });
+      await w.next(isTable(code));
+    }
+    w.send({ t: "watch", table: codes[MAX_WATCHED] });
+    expect(await w.next((m) => m.t === "refused")).toMatchObject({ refusal: { code: "watching-too-many" } });
+    // A crowd at one table: the watcher after the last allowed is refused; a seated player never is.
+    const code = codes[0];
+    const crowd = await Promise.all(
+      Array.from({ length: MAX_SPECTATORS - 1 }, async (_, i) => connect(s, (await guest(s.url, `W${i}`)).token)),
+    );
+    for (const c of crowd) {
+      c.send({ t: "watch", table: code });
+      await c.next(isTable(code));
+    }
+    const late = await connect(s, (await guest(s.url, "Late")).token);
+    late.send({ t: "watch", table: code });
+    expect(await late.next((m) => m.t === "refused")).toMatchObject({ refusal: { code: "table-crowded" } });
+    const a = await connect(s, ana.token);
+    a.send({ t: "watch", table: code });
+    expect((await a.next(isTable(code))).table.you).toBe(0);
+  }, 60_000);
+});
+
+/** Waits, turn by turn of the event loop, until `test` holds (the server's work is ours to wait for). */
+async function waitFor(test: () => boolean, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!test()) {
+    if (Date.now() > end) throw new Error("waited too long");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
