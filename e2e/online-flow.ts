@@ -101,7 +101,7 @@ export async function partnerFlow(browser: Browser, servers?: readonly [string, 
   await checkA11y(ama.page, "waiting table");
   if (!servers) await shot(ama.page, "online-waiting");
   const code = (await ama.page.getByTestId("table-code").first().textContent()) ?? "";
-  expect(code).toMatch(/^[A-Z2-9]{6}$/);
+  expect(code).toMatch(/^[A-Z2-9]{10}$/);
   const invite = (await ama.page.getByTestId("invite-link").textContent()) ?? "";
   expect(invite).toContain(`/t/${code}`);
   expect(new URL(ama.page.url()).searchParams.get("t")).toBe(code);

@@ -7,6 +7,7 @@
 import type { ServerMessage, TableSetup } from "@crossbones/protocol";
 import { describe, expect, it } from "vitest";
 import { CONGESTED, Connection, MAX_WATCHED } from "../src/online/connection.js";
+import { Guesses } from "../src/online/guesses.js";
 import type { Hub } from "../src/online/hub.js";
 import { MAX_SPECTATORS } from "../src/online/table.js";
 import { autoPlay, createTable, guest, isTable, type TableMessage, tracked } from "./harness.js";
@@ -66,6 +67,33 @@ describe("one identity per socket, quick match without ghosts", () => {
   });
 });
 
+describe("guessing table codes", () => {
+  it("codes that lead nowhere close the socket after 10, and stop the address after 30; private codes are 10 letters", async () => {
+    const s = await server({ online: { guessesPerWindow: 30, missesPerSocket: 10 } });
+    const ana = await guest(s.url, "Ana");
+    const code = await createTable(s.url, ana.token, practice);
+    expect(code).toMatch(/^[A-Z2-9]{10}$/);
+    const letters = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+    const tries = (n: number, from = 0) =>
+      Array.from({ length: n }, (_, i) => `ZZZZ${letters[Math.floor((from + i) / 31)]}${letters[(from + i) % 31]}`);
+    // One socket: ten misses are answered, the eleventh ends it.
+    const c = await connect(s, ana.token);
+    for (const guess of tries(11)) c.send({ t: "watch", table: guess });
+    expect(await c.next((m) => m.t === "bye")).toMatchObject({ refusal: { code: "rate-limited" }, retry: false });
+    expect(c.messages.filter((m) => m.t === "refused" && m.refusal.code === "unknown-table")).toHaveLength(11);
+    // The address has 11 misses; 19 more over the record route and another socket, then nothing is found.
+    for (const guess of tries(15, 11)) expect((await fetch(`${s.url}/api/tables/${guess}/record`)).status).toBe(404);
+    const d = await connect(s, ana.token);
+    for (const guess of tries(4, 26)) {
+      d.send({ t: "watch", table: guess });
+      await d.next((m) => m.t === "refused");
+    }
+    d.send({ t: "watch", table: code });
+    expect(await d.next((m) => m.t === "refused")).toMatchObject({ refusal: { code: "rate-limited" } });
+    expect((await fetch(`${s.url}/api/tables/${code}/record`)).status).toBe(429);
+  });
+});
+
 describe("back-pressure and crowds", () => {
   it("a client that reads nothing gets no more frames queued; once it drains, the table whole", async () => {
     const s = await server();
@@ -75,11 +103,12 @@ describe("back-pressure and crowds", () => {
     // A watcher's socket, as the connection sees it: how much waits for the client is ours to say.
     const sent: string[] = [];
     let buffered = 0;
-    const watcher = new Connection(hub, {
-      send: (text) => sent.push(text),
-      close: () => {},
-      buffered: () => buffered,
-    });
+    const watcher = new Connection(
+      hub,
+      { send: (text) => sent.push(text), close: () => {}, buffered: () => buffered },
+      "watcher",
+      new Guesses(),
+    );
     watcher.receive(JSON.stringify({ t: "hello", protocol: "crossbones/1", token: (await guest(s.url, "Wat")).token }));
     watcher.receive(JSON.stringify({ t: "watch", table: code }));
     const a = await connect(s, ana.token);

@@ -104,6 +104,8 @@ export class ChildServer {
       socketsPerAddress: 1_000_000,
       requestsPerMinute: 1_000_000,
       tablesPerAddress: 1_000_000,
+      guessesPerWindow: 1_000_000,
+      missesPerSocket: 1_000_000,
       quickOnePerDevice: false,
       metricsToken: METRICS_TOKEN,
     };

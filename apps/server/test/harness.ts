@@ -13,6 +13,7 @@ import { afterAll, expect } from "vitest";
 import WebSocket from "ws";
 import { buildServer, type Server } from "../src/app.js";
 import type { OnlineOptions } from "../src/online/hub.js";
+import type { RouteOptions } from "../src/online/routes.js";
 import { actionOf } from "./players.js";
 
 /** Tables that move at once (they still close after the usual idle times). */
@@ -39,7 +40,7 @@ export async function startServer(
     tablesPerAddress?: number;
     heartbeatMs?: number;
     /** Anything else of the hub's (a fake clock's `now` and `timers`, the lifecycle's limits…). */
-    online?: Partial<OnlineOptions>;
+    online?: Partial<OnlineOptions & RouteOptions>;
   } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "crossbones-online-"));
@@ -55,6 +56,8 @@ export async function startServer(
       socketsPerAddress: options.socketsPerAddress ?? 1_000_000,
       requestsPerMinute: options.requestsPerMinute ?? 1_000_000,
       tablesPerAddress: options.tablesPerAddress ?? 1_000_000,
+      guessesPerWindow: 1_000_000,
+      missesPerSocket: 1_000_000,
       // One machine plays every person here: quick match may seat them together.
       quickOnePerDevice: false,
       heartbeatMs: options.heartbeatMs,

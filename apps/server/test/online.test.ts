@@ -46,7 +46,8 @@ describe("an online table with bots", () => {
       clock: null,
       private: true,
     });
-    expect(code).toMatch(/^[A-Z2-9]{6}$/);
+    // A private table: ten letters, found by nobody who tries codes.
+    expect(code).toMatch(/^[A-Z2-9]{10}$/);
     const client = await TestClient.connect(server.url, me.token);
     client.send({ t: "watch", table: code });
     const first = await client.next((m): m is TableMessage => m.t === "table");

@@ -100,7 +100,7 @@ describe("crossbones online, whole games", () => {
       env,
     ).done;
     expect(created.status, created.stderr).toBe(0);
-    const m = /^([A-Z2-9]{6})\n(\S+)\n$/.exec(created.stdout);
+    const m = /^([A-Z2-9]{10})\n(\S+)\n$/.exec(created.stdout);
     expect(m).not.toBeNull();
     const code = (m as RegExpExecArray)[1];
     expect((m as RegExpExecArray)[2]).toBe(`${server.url}/t/${code}`);

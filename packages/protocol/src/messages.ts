@@ -24,8 +24,11 @@ function values<T extends string>(list: readonly T[]): [T, ...T[]] {
 
 const bone = z.string().regex(/^[0-6]-[0-6]$/);
 const seat = z.int().min(0).max(3);
-/** A table's code as read: six of A-Z and 2-9 (the server makes them without I, L and O: tokens.ts). */
-export const TABLE_CODE = /^[A-Z2-9]{6}$/;
+/**
+ * A table's code as read: six (a public table) or ten (a private one) of A-Z and 2-9 (the server
+ * makes them without I, L and O: tokens.ts).
+ */
+export const TABLE_CODE = /^[A-Z2-9]{6}(?:[A-Z2-9]{4})?$/;
 const tableCode = z.string().regex(TABLE_CODE);
 /** 32 bytes in lowercase hex: a deal's secret, its commitment, a player's seed (docs/fairness.md). */
 const hex32 = z.string().regex(/^[0-9a-f]{64}$/);

@@ -15,6 +15,7 @@ import {
   serverRefusal,
   type WireRefusal,
 } from "@crossbones/protocol";
+import type { Guesses } from "./guesses.js";
 import { goneRefusal, type Hub, type Player } from "./hub.js";
 import type { TableOp } from "./ops.js";
 import type { Follower } from "./table.js";
@@ -36,6 +37,13 @@ export const CONGESTED = 256 * 1024;
 const DRAINED = 64 * 1024;
 /** Tables one socket may follow at once. */
 export const MAX_WATCHED = 8;
+/** Codes that lead nowhere one socket may ask for before it is closed (the device's are counted too). */
+export const MAX_MISSES = 10;
+
+/** What limits a connection, beyond its frames' rate (tests that play many games from one socket lift them). */
+export interface ConnectionLimits {
+  readonly misses: number;
+}
 
 /** Messages a connection may send per second on average, and in a burst. */
 export const RATE = { perSecond: 20, burst: 40 };
@@ -51,6 +59,8 @@ export class Connection {
   private open = true;
   /** The message being handled; the next waits for it. */
   private handling: Promise<void> = Promise.resolve();
+  /** Codes this socket asked for that lead nowhere. */
+  private misses = 0;
   /** Tables whose frames this client fell behind on (sent again once it has drained). */
   private readonly behind = new Set<string>();
   private draining: ReturnType<typeof setInterval> | null = null;
@@ -59,7 +69,10 @@ export class Connection {
     private readonly hub: Hub,
     private readonly socket: Socket,
     /** Where the socket comes from, as quick match tells devices apart (a hash of the address). */
-    private readonly device: string = "",
+    private readonly device: string,
+    /** Codes that led nowhere, per device (shared by the device's sockets and HTTP requests). */
+    private readonly guesses: Guesses,
+    private readonly limits: ConnectionLimits = { misses: MAX_MISSES },
     private readonly now: () => number = Date.now,
   ) {
     this.refill = now();
@@ -75,6 +88,14 @@ export class Connection {
 
   private refuse(refusal: WireRefusal, id: string | null = null, table: string | null = null, charged = false): void {
     this.send({ t: "refused", id, table, refusal, charged });
+  }
+
+  /** A refusal; a code that leads nowhere counts against the socket and its device. */
+  private refuseTable(refusal: WireRefusal, id: string | null, table: string): void {
+    this.refuse(refusal, id, table);
+    if (refusal.code !== "unknown-table") return;
+    this.guesses.miss(this.device);
+    if (++this.misses > this.limits.misses) this.bye(serverRefusal("rate-limited"), false);
   }
 
   /** One frame from the client. */
@@ -146,16 +167,22 @@ export class Connection {
       await this.hub.quick.unqueue(player.id);
       return;
     }
-    if (m.t === "watch") {
-      const refused = await this.follow(m.table);
-      if (refused) this.refuse(refused, null, m.table);
+    // Someone trying codes is slowed down, then stopped (a few misses are typos).
+    const wait = this.follows.has(m.table) ? 0 : this.guesses.wait(this.device);
+    if (wait > 0) {
+      this.refuse(serverRefusal("rate-limited", { retryAfter: wait }), m.t === "act" ? m.id : null, m.table);
       return;
     }
     if (m.t === "unwatch") {
       const f = this.follows.get(m.table);
       if (f) this.hub.unfollow(m.table, f);
-      else if (!(await this.hub.exists(m.table))) this.refuse(serverRefusal("unknown-table"), null, m.table);
+      else if (!(await this.hub.exists(m.table))) this.refuseTable(serverRefusal("unknown-table"), null, m.table);
       this.follows.delete(m.table);
+      return;
+    }
+    if (m.t === "watch") {
+      const refused = await this.follow(m.table);
+      if (refused) this.refuseTable(refused, null, m.table);
       return;
     }
     const started = performance.now();
@@ -163,7 +190,7 @@ export class Connection {
     if (!this.open) return;
     switch (r.m) {
       case "gone":
-        this.refuse(goneRefusal(r.gone), m.t === "act" ? m.id : null, m.table);
+        this.refuseTable(goneRefusal(r.gone), m.t === "act" ? m.id : null, m.table);
         return;
       case "sit":
         if (r.ok) await this.follow(m.table);

@@ -24,7 +24,7 @@ import { type CheckedSetup, checkSetup, frozenSetup } from "./setup.js";
 import { SqliteStore } from "./sqlite-store.js";
 import { FencedError, type Store, TABLE_FORMAT } from "./store.js";
 import { type Follower, LiveTable, REAL_TIMERS, type TableDeps, type Timers } from "./table.js";
-import { Tokens, tableCode } from "./tokens.js";
+import { CODE_LENGTH, Tokens, tableCode } from "./tokens.js";
 
 export interface OnlineOptions {
   /** Where the SQLite file and the token secret live (without `databaseUrl`). */
@@ -298,8 +298,9 @@ export class Hub {
       return { ok: false, refusal: serverRefusal("too-many-tables", { limit }) };
     // The table is stored with every rule option as it is today: a later default never changes it.
     const value: CheckedSetup = { ...checked.value, setup: frozenSetup(checked.value) };
-    let code = tableCode();
-    while (!(await this.store.addTable(code, value.setup, player.id, this.now()))) code = tableCode();
+    const length = value.setup.private ? CODE_LENGTH.private : CODE_LENGTH.public;
+    let code = tableCode(length);
+    while (!(await this.store.addTable(code, value.setup, player.id, this.now()))) code = tableCode(length);
     if (this.cluster) await this.cluster.claim(code);
     const fence = (await this.store.claim(code)) as number;
     const table = LiveTable.create(code, player.id, value, fence, this.deps);

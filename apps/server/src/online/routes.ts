@@ -11,7 +11,8 @@ import websocket from "@fastify/websocket";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { logGate } from "../limits.js";
-import { Connection } from "./connection.js";
+import { Connection, MAX_MISSES } from "./connection.js";
+import { Guesses } from "./guesses.js";
 import { goneRefusal, type Hub, type Player } from "./hub.js";
 import { NAME_MESSAGES, nameProblem } from "./names.js";
 
@@ -24,6 +25,10 @@ export interface RouteOptions {
   readonly requestsPerMinute?: number;
   /** Tables one address may ask to make in an hour (TABLES_PER_ADDRESS; default 60). */
   readonly tablesPerAddress?: number;
+  /** Codes that lead nowhere one address may ask for in 10 minutes before it may look up none (30). */
+  readonly guessesPerWindow?: number;
+  /** Codes that lead nowhere one socket may ask for before it is closed (10). */
+  readonly missesPerSocket?: number;
   /**
    * How often (ms) each socket is pinged; a socket that has not answered the previous ping is
    * dropped, so a player whose network vanished shows as offline within two of these (default 20 s).
@@ -85,6 +90,8 @@ export function originAllowed(
 export async function onlineRoutes(app: FastifyInstance, hub: Hub, options: RouteOptions = {}): Promise<void> {
   const perAddress = options.socketsPerAddress ?? 32;
   const sockets = new Map<string, number>();
+  // Codes that lead nowhere, per device: sockets and the record route count them together.
+  const guesses = new Guesses(options.guessesPerWindow);
   const connections = new Set<Connection>();
   hub.metrics.countSockets(() => connections.size);
   // A graceful stop (SIGTERM) tells every client to come back in a moment.
@@ -158,7 +165,11 @@ export async function onlineRoutes(app: FastifyInstance, hub: Hub, options: Rout
 
   app.get<{ Params: { code: string } }>("/api/tables/:code/record", { config: limited }, async (req, reply) => {
     const code = req.params.code;
+    const device = deviceOf(req.ip);
+    const wait = guesses.wait(device);
+    if (wait > 0) return refuse(reply, 429, serverRefusal("rate-limited", { retryAfter: wait }));
     const r = TABLE_CODE.test(code) ? await hub.call(code, { m: "record" }) : null;
+    if (r === null || (r.m === "gone" && r.gone === "unknown")) guesses.miss(device);
     if (r?.m === "gone") return refuse(reply, 404, goneRefusal(r.gone));
     if (r?.m !== "record") return refuse(reply, 404, serverRefusal("unknown-table"));
     return r.record;
@@ -226,6 +237,8 @@ export async function onlineRoutes(app: FastifyInstance, hub: Hub, options: Rout
         buffered: () => socket.bufferedAmount,
       },
       deviceOf(address),
+      guesses,
+      { misses: options.missesPerSocket ?? MAX_MISSES },
     );
     socket.on("message", (data, isBinary) => {
       if (isBinary) {

@@ -40,14 +40,19 @@ export class Tokens {
 
 const ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 
+/** Letters of a public table's code (found by quick match, shown to its watchers) and a private one's. */
+export const CODE_LENGTH = { public: 6, private: 10 } as const;
+
 /**
- * A table code: six of 31 letters and digits without look-alikes (no 0/O, 1/I/L): 887 million
- * codes, drawn uniformly (bytes of 248 and above are redrawn, so no letter is likelier).
+ * A table code of `length` of 31 letters and digits without look-alikes (no 0/O, 1/I/L), drawn
+ * uniformly (bytes of 248 and above are redrawn, so no letter is likelier). Six letters are 887
+ * million codes; a private table's ten are 8.2 × 10^14, which no one finds by trying, whatever the
+ * limits on trying (connection.ts) let through.
  */
-export function tableCode(): string {
+export function tableCode(length: number = CODE_LENGTH.public): string {
   let code = "";
-  while (code.length < 6) {
-    for (const b of randomBytes(8)) if (b < 248 && code.length < 6) code += ALPHABET[b % ALPHABET.length];
+  while (code.length < length) {
+    for (const b of randomBytes(16)) if (b < 248 && code.length < length) code += ALPHABET[b % ALPHABET.length];
   }
   return code;
 }

@@ -296,7 +296,7 @@ function Lobby(props: OnlineProps & { guest: Guest; client: OnlineClient }) {
           <input
             id="join-code"
             value={join}
-            maxLength={6}
+            maxLength={10}
             autoCapitalize="characters"
             onInput={(e) => setJoin((e.target as HTMLInputElement).value)}
             data-testid="join-code"

@@ -77,7 +77,7 @@ export function socketUrl(server: string): string {
   return `${server.replace(/^http/, "ws")}/ws`;
 }
 
-/** A table code as the protocol writes it (six of A–Z and 2–9, upper case). */
+/** A table code as the protocol writes it (six, or ten for a private table, of A–Z and 2–9, upper case). */
 export function tableCodeOf(parsed: Parsed): string {
   const text = parsed.values.get("table");
   if (!text) throw new UsageError("--table CODE is needed");
