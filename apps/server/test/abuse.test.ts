@@ -67,6 +67,40 @@ describe("one identity per socket, quick match without ghosts", () => {
   });
 });
 
+describe("private games", () => {
+  it("a finished game is found by an unguessable id only, and nothing in its record names the table's code", async () => {
+    const s = await server();
+    const ana = await guest(s.url, "Ana");
+    const code = await createTable(s.url, ana.token, practice);
+    const a = await connect(s, ana.token);
+    a.send({ t: "watch", table: code });
+    // She plays the first hand, then resigns: the game is over and kept.
+    await autoPlay(a, code, (m) => m.view.handIndex >= 1 || m.view.finished).done;
+    for (let tries = 0; !a.latest(code)?.view.finished; tries++) {
+      expect(tries).toBeLessThan(20);
+      const version = (a.latest(code) as TableMessage).view.version;
+      const answer = a.next((m) => m.t === "ack" || m.t === "refused");
+      a.send({ t: "act", table: code, id: `give-up-${tries}`, version, action: { type: "resign" } });
+      // A bot may have moved first (stale): she resigns again against the table as it is.
+      if ((await answer).t === "ack" && !a.latest(code)?.view.finished)
+        await a.next((m): m is TableMessage => isTable(code)(m) && m.view.finished);
+    }
+    const mine = (await (
+      await fetch(`${s.url}/api/me/games`, { headers: { authorization: `Bearer ${ana.token}` } })
+    ).json()) as { games: { id: string; code: string }[] };
+    expect(mine.games).toHaveLength(1);
+    const { id } = mine.games[0];
+    expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    const text = await (await fetch(`${s.url}/api/games/${id}`)).text();
+    const record = JSON.parse(text) as { hands: { fair?: { table: string } }[] };
+    expect(record.hands.length).toBeGreaterThan(0);
+    expect(record.hands.every((h) => h.fair && !h.fair.table.includes(code))).toBe(true);
+    expect(text).not.toContain(code);
+    // Sequential ids are gone: the first game of the server is not "1".
+    for (const guess of ["1", "0", "2"]) expect((await fetch(`${s.url}/api/games/${guess}`)).status).toBe(404);
+  });
+});
+
 describe("guessing table codes", () => {
   it("codes that lead nowhere close the socket after 10, and stop the address after 30; private codes are 10 letters", async () => {
     const s = await server({ online: { guessesPerWindow: 30, missesPerSocket: 10 } });

@@ -244,7 +244,7 @@ export async function runKills(
       // Every game of the table: the finished ones from "my games", the last one from the table too.
       const mine = (await (
         await fetch(`${fleet.url()}/api/me/games`, { headers: { authorization: `Bearer ${makers[t]}` } })
-      ).json()) as { games: { id: number; code: string; game: number }[] };
+      ).json()) as { games: { id: string; code: string; game: number }[] };
       const records: unknown[] = [];
       for (const g of mine.games.filter((g) => g.code === code))
         records[g.game] = await (await fetch(`${fleet.url()}/api/games/${g.id}`)).json();

@@ -6,7 +6,7 @@
  */
 
 import { applyAction, createGame, type Game, parseBone, startHand } from "@crossbones/engine";
-import { beforeFirstDeal, betweenHands, isHere, tableId } from "./facts.js";
+import { beforeFirstDeal, betweenHands, isHere } from "./facts.js";
 import type { Change, Checkpoint, LogEntry, Seat, TableRules, TableState, Timing } from "./types.js";
 import { isCheckpoint, isLogged } from "./types.js";
 
@@ -33,16 +33,19 @@ export class ReplayError extends Error {
 
 export interface NewTable {
   readonly code: string;
+  /** The table's name in its deals (default: the code; the server gives one the code cannot be read from). */
+  readonly dealId?: string;
   readonly maker: string;
   readonly table: TableRules;
   readonly timing: Timing;
 }
 
 /** A table as it is made: bots in their seats, the others open, nobody connected. */
-export function newTable({ code, maker, table, timing }: NewTable): TableState {
+export function newTable({ code, dealId, maker, table, timing }: NewTable): TableState {
   const n = table.rules.players;
   return {
     code,
+    dealId: dealId ?? code,
     maker,
     table,
     timing,
@@ -156,7 +159,10 @@ function applyChange(s: TableState, change: Change, at: number): TableState {
       const r = startHand(s.game, masks);
       if (!r.ok) fail(s, change, r.error.message);
       const hand = s.game.hands.length + 1;
-      const proof = change.fair ? { table: tableId(s), hand, ...change.fair } : null;
+      const fair = change.fair;
+      // A deal logged before the id was logged with it was dealt under the code.
+      const table = fair?.table ?? `${s.code}-${s.gameIndex + 1}`;
+      const proof = fair ? { table, hand, secret: fair.secret, commitment: fair.commitment, seeds: fair.seeds } : null;
       return {
         ...s,
         game: r.value,

@@ -8,7 +8,7 @@
 import { type Action, applyAction, bonesOf, makeBone, viewFor } from "@crossbones/engine";
 import { checkpointOf, withNextGame } from "./apply.js";
 import { bankLeft, due } from "./due.js";
-import { beforeFirstDeal, betweenHands, closing, openSeats, peopleSeats, seatOf } from "./facts.js";
+import { beforeFirstDeal, betweenHands, closing, openSeats, peopleSeats, seatOf, tableId } from "./facts.js";
 import { fallbackAction } from "./pace.js";
 import type { Change, Command, Decision, Refusal, TableRefusal, TableState } from "./types.js";
 
@@ -67,7 +67,7 @@ export function decide(s: TableState, command: Command, now: number): Decision {
       return changes({
         k: "deal",
         hands,
-        fair: { secret: p.secret, commitment: p.commitment, seeds: p.seeds },
+        fair: { table: tableId(s), secret: p.secret, commitment: p.commitment, seeds: p.seeds },
         at: now,
       });
     }

@@ -46,9 +46,9 @@ export function isPaused(s: TableState): boolean {
   return betweenHands(s) && !s.seats.some((seat, i) => isHere(s, seat) && !s.away[i]);
 }
 
-/** The table's id in its deals: the code and the game's number here (docs/fairness.md). */
+/** The table's id in its deals: its deal id and the game's number here (docs/fairness.md). */
 export function tableId(s: TableState): string {
-  return `${s.code}-${s.gameIndex + 1}`;
+  return `${s.dealId}-${s.gameIndex + 1}`;
 }
 
 /** When the table closes by itself, and why (null: it does not, someone is here). */

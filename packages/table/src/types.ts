@@ -103,6 +103,8 @@ export type LogEntry = (
       readonly k: "deal";
       readonly hands: readonly (readonly string[])[];
       readonly fair?: {
+        /** The table's id in the deal (absent from deals logged before: the code and the game then). */
+        readonly table?: string;
         readonly secret: string;
         readonly commitment: string;
         readonly seeds: readonly (string | null)[];
@@ -175,6 +177,11 @@ export interface PendingDeal {
 /** The table as a value. Made by `newTable`, changed only by `apply`. */
 export interface TableState {
   readonly code: string;
+  /**
+   * The table's name in its deals' proofs (docs/fairness.md): not its code, which is the key to a
+   * private table and would travel with every record of its games.
+   */
+  readonly dealId: string;
   /** The player who made the table. */
   readonly maker: string;
   readonly table: TableRules;

@@ -197,6 +197,7 @@ export class Hub {
         this.failed(table, error instanceof FencedError ? "fenced" : error instanceof ReplayError ? "error" : "store"),
       onIdle: (table) => void this.evict(table),
       onClosed: (table, reason) => this.closed(table, reason),
+      dealIdOf: (code) => this.tokens.dealId(code),
     };
     this.sweepLater();
     const quick = {

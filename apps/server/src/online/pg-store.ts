@@ -21,6 +21,7 @@ import {
   type StoredTable,
   TABLE_FORMAT,
 } from "./store.js";
+import { gameRef } from "./tokens.js";
 
 /** The schema's history: never edit one that has shipped, add the next. */
 export const PG_MIGRATIONS: readonly { readonly version: number; readonly sql: string }[] = [
@@ -69,6 +70,14 @@ export const PG_MIGRATIONS: readonly { readonly version: number; readonly sql: s
       CREATE INDEX tables_by_host ON tables (host, status);
     `,
   },
+  {
+    // A finished game's id to the world is random (`ref`); the rows before get one at start.
+    version: 4,
+    sql: `
+      ALTER TABLE games ADD COLUMN ref TEXT;
+      CREATE UNIQUE INDEX games_by_ref ON games (ref);
+    `,
+  },
 ];
 
 /** Any number: the lock every starting process takes while it migrates. */
@@ -94,7 +103,7 @@ const table = (r: Row): StoredTable => ({
   idle: orNull(r.idle),
 });
 type GameRow = { id: string; code: string; game: number; finished: string; record: string };
-const game = (r: GameRow): StoredGame => ({ ...r, id: Number(r.id), finished: Number(r.finished) });
+const game = (r: GameRow): StoredGame => ({ ...r, finished: Number(r.finished) });
 
 export class PgStore implements Store {
   readonly kind = "postgres";
@@ -115,6 +124,7 @@ export class PgStore implements Store {
     const store = new PgStore(pool);
     try {
       await store.migrate();
+      await store.refs();
     } catch (e) {
       await pool.end();
       throw e;
@@ -298,25 +308,35 @@ export class PgStore implements Store {
     return r.rows.map((row) => ({ ...row, created: Number(row.created) }));
   }
 
-  async addGame(code: string, gameIndex: number, record: unknown, now: number): Promise<void> {
+  async addGame(code: string, gameIndex: number, record: unknown, now: number, ref: string): Promise<void> {
     await this.pool.query(
-      "INSERT INTO games (code, game, finished, record) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
-      [code, gameIndex, now, JSON.stringify(record)],
+      "INSERT INTO games (code, game, finished, record, ref) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING",
+      [code, gameIndex, now, JSON.stringify(record), ref],
     );
   }
 
   async gamesOf(player: string): Promise<StoredGame[]> {
     const r = await this.pool.query<GameRow>(
-      `SELECT g.id, g.code, g.game, g.finished, g.record FROM games g JOIN seats s ON s.code = g.code
+      `SELECT g.ref AS id, g.code, g.game, g.finished, g.record FROM games g JOIN seats s ON s.code = g.code
        WHERE s.player = $1 ORDER BY g.finished DESC LIMIT 100`,
       [player],
     );
     return r.rows.map(game);
   }
 
-  async game(id: number): Promise<StoredGame | null> {
-    const r = await this.pool.query<GameRow>("SELECT id, code, game, finished, record FROM games WHERE id = $1", [id]);
+  async game(ref: string): Promise<StoredGame | null> {
+    const r = await this.pool.query<GameRow>(
+      "SELECT ref AS id, code, game, finished, record FROM games WHERE ref = $1",
+      [ref],
+    );
     return r.rows[0] ? game(r.rows[0]) : null;
+  }
+
+  /** Games kept before they had a random id get one (once, at start; a row at a time, so no lock is held long). */
+  private async refs(): Promise<void> {
+    const r = await this.pool.query<{ id: string }>("SELECT id FROM games WHERE ref IS NULL");
+    for (const { id } of r.rows)
+      await this.pool.query("UPDATE games SET ref = $2 WHERE id = $1 AND ref IS NULL", [id, gameRef()]);
   }
 
   async ping(): Promise<void> {

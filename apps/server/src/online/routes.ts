@@ -199,8 +199,8 @@ export async function onlineRoutes(app: FastifyInstance, hub: Hub, options: Rout
   });
 
   app.get<{ Params: { id: string } }>("/api/games/:id", { config: limited }, async (req, reply) => {
-    const id = Number(req.params.id);
-    const game = Number.isInteger(id) ? await hub.store.game(id) : null;
+    const ref = req.params.id;
+    const game = /^[A-Za-z0-9_-]{22}$/.test(ref) ? await hub.store.game(ref) : null;
     if (!game) return refuse(reply, 404, serverRefusal("unknown-table"));
     return reply.header("content-type", "application/json").send(game.record);
   });

@@ -18,6 +18,7 @@ import {
   type StoredTable,
   TABLE_FORMAT,
 } from "./store.js";
+import { gameRef } from "./tokens.js";
 
 const MIGRATIONS: readonly string[] = [
   // 1: players, tables, their logs, finished games, who sat where.
@@ -50,6 +51,10 @@ const MIGRATIONS: readonly string[] = [
    ALTER TABLE tables ADD COLUMN idle INTEGER;
    CREATE INDEX tables_wake ON tables (wake) WHERE wake IS NOT NULL;
    CREATE INDEX tables_by_host ON tables (host, status);`,
+  // 5: a finished game's id to the world is random (`ref`); the rows before get one at start
+  // (`refs`), drawn by the server, not by SQLite's generator.
+  `ALTER TABLE games ADD COLUMN ref TEXT;
+   CREATE UNIQUE INDEX games_by_ref ON games (ref);`,
 ];
 
 const COLUMNS = "code, setup, host, created, status, format, wake, idle";
@@ -77,6 +82,7 @@ export class SqliteStore implements Store {
     this.db.pragma("synchronous = NORMAL");
     this.db.pragma("foreign_keys = ON");
     this.migrate();
+    this.refs();
     this.appendStmt = this.db.prepare("INSERT INTO log (code, seq, entry) VALUES (?, ?, ?)");
     this.checkpointStmt = this.db.prepare("UPDATE tables SET checkpoint = ? WHERE code = ?");
     this.fenceStmt = this.db.prepare("SELECT fence FROM tables WHERE code = ?");
@@ -209,27 +215,36 @@ export class SqliteStore implements Store {
       .all(player) as { code: string; status: string; created: number }[];
   }
 
-  async addGame(code: string, game: number, record: unknown, now: number): Promise<void> {
+  async addGame(code: string, game: number, record: unknown, now: number, ref: string): Promise<void> {
     this.db
-      .prepare("INSERT OR IGNORE INTO games (code, game, finished, record) VALUES (?, ?, ?, ?)")
-      .run(code, game, now, JSON.stringify(record));
+      .prepare("INSERT OR IGNORE INTO games (code, game, finished, record, ref) VALUES (?, ?, ?, ?, ?)")
+      .run(code, game, now, JSON.stringify(record), ref);
   }
 
   async gamesOf(player: string): Promise<StoredGame[]> {
     return this.db
       .prepare(
-        `SELECT g.id, g.code, g.game, g.finished, g.record FROM games g JOIN seats s ON s.code = g.code
+        `SELECT g.ref AS id, g.code, g.game, g.finished, g.record FROM games g JOIN seats s ON s.code = g.code
          WHERE s.player = ? ORDER BY g.finished DESC LIMIT 100`,
       )
       .all(player) as StoredGame[];
   }
 
-  async game(id: number): Promise<StoredGame | null> {
+  async game(ref: string): Promise<StoredGame | null> {
     return (
-      (this.db.prepare("SELECT id, code, game, finished, record FROM games WHERE id = ?").get(id) as
+      (this.db.prepare("SELECT ref AS id, code, game, finished, record FROM games WHERE ref = ?").get(ref) as
         | StoredGame
         | undefined) ?? null
     );
+  }
+
+  /** Games kept before they had a random id get one (once, at start). */
+  private refs(): void {
+    const rows = this.db.prepare("SELECT id FROM games WHERE ref IS NULL").all() as { id: number }[];
+    const give = this.db.prepare("UPDATE games SET ref = ? WHERE id = ?");
+    this.db.transaction(() => {
+      for (const { id } of rows) give.run(gameRef(), id);
+    })();
   }
 
   async ping(): Promise<void> {

@@ -44,7 +44,11 @@ export interface StoredTable {
 }
 
 export interface StoredGame {
-  readonly id: number;
+  /**
+   * The game's id to the world: 22 random characters (a link to a record is the right to read it;
+   * a sequential id would let anyone read every game).
+   */
+  readonly id: string;
   readonly code: string;
   readonly game: number;
   readonly finished: number;
@@ -101,11 +105,12 @@ export interface Store {
   resume(code: string): Promise<LogTail>;
   /** Tables a player sits or sat at, newest first. */
   tablesOf(player: string): Promise<{ code: string; status: string; created: number }[]>;
-  /** Keeps a finished game's record (once per game of a table). */
-  addGame(code: string, game: number, record: unknown, now: number): Promise<void>;
+  /** Keeps a finished game's record (once per game of a table) under the unguessable `ref`. */
+  addGame(code: string, game: number, record: unknown, now: number, ref: string): Promise<void>;
   /** Finished games of the tables a player sat at, newest first. */
   gamesOf(player: string): Promise<StoredGame[]>;
-  game(id: number): Promise<StoredGame | null>;
+  /** A finished game by its unguessable id. */
+  game(ref: string): Promise<StoredGame | null>;
   /** Throws unless the database answers. */
   ping(): Promise<void>;
   close(): Promise<void>;

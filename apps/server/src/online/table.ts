@@ -49,6 +49,7 @@ import { presenceOf, tableInfo } from "./info.js";
 import type { Metrics } from "./metrics.js";
 import type { CheckedSetup } from "./setup.js";
 import type { Store } from "./store.js";
+import { gameRef } from "./tokens.js";
 
 /** Timers the table sets (the real ones by default; a fake clock's in tests). */
 export interface Timers {
@@ -82,6 +83,8 @@ export interface TableDeps {
   readonly onIdle?: (table: LiveTable) => void;
   /** The table closed for good (everything it wrote is in the store). */
   readonly onClosed?: (table: LiveTable, reason: CloseReason) => void;
+  /** A table's name in its deals' proofs, which its code cannot be read from (the hub's: an HMAC). */
+  readonly dealIdOf: (code: string) => string;
 }
 
 /**
@@ -157,7 +160,7 @@ export class LiveTable {
 
   /** A new table (the store has its row), owned under `fence`; its maker sits at once. */
   static create(code: string, maker: string, checked: CheckedSetup, fence: number, deps: TableDeps): LiveTable {
-    const state = newTable({ code, maker, table: rulesOf(checked), timing: deps.timing });
+    const state = newTable({ code, dealId: deps.dealIdOf(code), maker, table: rulesOf(checked), timing: deps.timing });
     return new LiveTable(checked.setup, state, fence, deps);
   }
 
@@ -175,7 +178,7 @@ export class LiveTable {
     deps: TableDeps,
     idle: number | null = null,
   ): LiveTable {
-    const init = { code, maker, table: rulesOf(checked), timing: deps.timing };
+    const init = { code, dealId: deps.dealIdOf(code), maker, table: rulesOf(checked), timing: deps.timing };
     const table = new LiveTable(checked.setup, rebuild(init, log, deps.now(), idle), fence, deps);
     // A game that ended just before the server stopped may not have its record stored yet.
     table.storeStatus();
@@ -447,7 +450,7 @@ export class LiveTable {
       status === "finished" || (closed === "abandoned" && game.hands.length > 0) ? recordOf(this.state) : null;
     if (record) {
       const now = this.deps.now();
-      this.persist(() => this.deps.store.addGame(this.code, gameIndex, record, now));
+      this.persist(() => this.deps.store.addGame(this.code, gameIndex, record, now, gameRef()));
     }
     this.persist(() => this.deps.store.setStatus(this.code, status, this.fence));
     this.storedStatus = status;

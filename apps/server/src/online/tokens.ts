@@ -28,6 +28,14 @@ export class Tokens {
     return { id, token: `${PREFIX}.${id}.${this.sign(id)}` };
   }
 
+  /**
+   * A table's name in its deals' proofs: an HMAC of its code (the same on every process of a
+   * cluster), from which the code, the key to a private table, cannot be read back.
+   */
+  dealId(code: string): string {
+    return createHmac("sha256", this.secret).update(`table.${code}`).digest("base64url").slice(0, 16);
+  }
+
   /** The player id a token proves, or null for anything else. */
   verify(token: string): string | null {
     const parts = token.split(".");
@@ -36,6 +44,11 @@ export class Tokens {
     const given = Buffer.from(parts[2]);
     return given.length === expected.length && timingSafeEqual(given, expected) ? parts[1] : null;
   }
+}
+
+/** A finished game's id to the world: 16 random bytes (a link to its record is the right to read it). */
+export function gameRef(): string {
+  return randomBytes(16).toString("base64url");
 }
 
 const ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";

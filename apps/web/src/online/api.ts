@@ -89,7 +89,8 @@ export function myTables(guest: Guest): Promise<{ tables: { code: string; status
 }
 
 export interface FinishedGame {
-  readonly id: number;
+  /** Its unguessable id (the link to its record). */
+  readonly id: string;
   readonly code: string;
   readonly finished: number;
   readonly kind: string;
@@ -102,6 +103,6 @@ export function myGames(guest: Guest): Promise<{ games: FinishedGame[] }> {
 }
 
 /** A finished game's record, as text (to download or watch). */
-export async function gameRecord(id: number): Promise<string> {
+export async function gameRecord(id: string): Promise<string> {
   return JSON.stringify(await call<unknown>(`/api/games/${id}`), null, 2);
 }
