@@ -10,7 +10,8 @@ import { dealtHands, handConfig, parseBone } from "@crossbones/engine";
 import { checkHand, commitmentOf, randomHex32 } from "@crossbones/fair";
 import { fromWire, type TableSetup } from "@crossbones/protocol";
 import { describe, expect, it } from "vitest";
-import { autoPlay, createTable, guest, isTable, type TableMessage, tracked } from "./harness.js";
+import { ChildServer } from "./child.js";
+import { autoPlay, createTable, guest, isTable, type TableMessage, TestClient, tracked } from "./harness.js";
 
 const { server, connect } = tracked();
 
@@ -117,4 +118,43 @@ describe.concurrent("fair deals online", () => {
       },
     });
   });
+});
+
+describe("a restart between hands", () => {
+  for (const signal of ["SIGTERM", "SIGKILL"] as const) {
+    it(`(${signal}) deals from the commitment shown before it: the page's check holds, no false alarm`, async () => {
+      // Its own process, stopped as an operator (SIGTERM) or a crash (SIGKILL) would.
+      const child = await ChildServer.start({ timing: { botDelay: 0, handPause: 4000, forcedPass: 0, seedWait: 300 } });
+      try {
+        const ana = await guest(child.url, "Ana");
+        const code = await createTable(child.url, ana.token, {
+          game: "cutthroat",
+          players: 2,
+          options: { match: "straight" },
+          seats: ["human", "bot:easy"],
+          clock: null,
+          private: true,
+        });
+        let a = await TestClient.connect(child.url, ana.token);
+        a.send({ t: "watch", table: code });
+        // The first hand ends; the second's commitment is shown during the pause.
+        const pausing = (m: TableMessage) => m.view.phase === "hand-over" && m.table.fair?.hand === 2;
+        const before = (await autoPlay(a, code, pausing).done) as TableMessage;
+        const shown = before.table.fair?.commitment;
+        a.close();
+        await child.kill(signal);
+        await child.spawn();
+        a = await TestClient.connect(child.url, ana.token);
+        a.send({ t: "watch", table: code });
+        const again = await a.next(isTable(code));
+        expect(again.table.fair).toMatchObject({ hand: 2, commitment: shown });
+        // Hand 2 is dealt and played; its proof reveals the commitment shown before the restart.
+        const over = (await autoPlay(a, code, (m) => m.table.proof?.hand === 2).done) as TableMessage;
+        expect(over.table.proof?.commitment).toBe(shown);
+        a.close();
+      } finally {
+        await child.stop();
+      }
+    }, 60_000);
+  }
 });

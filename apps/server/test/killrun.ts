@@ -275,6 +275,11 @@ export async function runKills(
           const fault = await checkHand(game.config, h.fair, game.hands[i].deal);
           if (fault) problems.push(`${code}/${index} hand ${i}: ${faultMessage(fault)}`);
           for (const s of byTable(code)) {
+            // The commitment a page kept from before the deal is the one revealed: a restart or a
+            // takeover between hands raises no false alarm.
+            const shown = s.commitments.get(`${index}:${i + 1}`);
+            if (shown !== undefined && shown !== h.fair.commitment)
+              problems.push(`${code}/${index} hand ${i}: seat ${s.seat} was shown another commitment before the deal`);
             const seed = h.fair.seeds[s.seat];
             if (seed !== null && s.seeds.get(h.fair.commitment) !== seed)
               problems.push(`${code}/${index} hand ${i}: seat ${s.seat}'s seed is not the one it sent`);

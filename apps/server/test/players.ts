@@ -213,6 +213,11 @@ export class ReconnectingSeat {
   latest: Frame | null = null;
   /** The seeds this seat sent, by the commitment of their deal. */
   readonly seeds = new Map<string, string>();
+  /**
+   * The first commitment this seat was shown for each deal ("game:hand"), as a page keeps it: the
+   * proof must reveal that one, or the page would raise a false alarm.
+   */
+  readonly commitments = new Map<string, string>();
 
   constructor(
     private readonly url: () => string,
@@ -305,6 +310,9 @@ export class ReconnectingSeat {
     }
     if (m.t !== "table" || m.table.code !== this.code) return;
     this.latest = m;
+    const fair = m.table.fair;
+    if (fair && !fair.dealt && !this.commitments.has(`${m.table.game}:${fair.hand}`))
+      this.commitments.set(`${m.table.game}:${fair.hand}`, fair.commitment);
     const seed = seedFor(m, this.seat, this.seeds);
     if (seed) this.write(seed);
     const view = m.view;

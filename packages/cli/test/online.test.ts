@@ -301,6 +301,9 @@ describe("crossbones online, connections lost", () => {
       expect(played.status, played.stderr).toBe(0);
       expect(played.stderr).toMatch(/connection lost/);
       expect(played.stderr).toMatch(/connected again as Ana/);
+      // Every deal checked, across the restart (a deal committed to before it included).
+      expect(played.stderr).toMatch(/deal verified/);
+      expect(played.stderr).not.toMatch(/FAILED/);
       expectFinishedRecord(await serverRecord(own.url, code), resultOf(played.stdout).version);
     } finally {
       await own.close();

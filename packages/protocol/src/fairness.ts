@@ -3,6 +3,14 @@
  * play`): send a seed for each coming deal once its commitment is in, remember what the seat saw
  * before the deal (the commitment, its seed once the table shows it taken, its first bones), and
  * check each hand when its proof is revealed.
+ *
+ * A seed is held to be in the deal — and its absence from the proof is a fault, the deal fails its
+ * check — when the table showed it taken before the deal (its receipt: the seat in `fair.seeded`),
+ * or when, on the same connection, a frame still showing the deal not made came `IN_TIME_MS` or
+ * more after the seed was sent (the server was taking seeds, and had had it that long). A server
+ * that leaves seeds out to choose among deals is caught either way; a seed sent just before the
+ * deal may truly have come too late, and proves nothing (docs/fairness.md says what a player can
+ * and cannot conclude).
  */
 
 import { dealtHands, handConfig } from "@crossbones/engine";
@@ -20,11 +28,20 @@ export interface HandCheck {
 
 /** A seed is sent again when the table still shows it missing this long after (a lost frame). */
 const RESEND_MS = 1500;
+/** A seed the server still had not dealt without this long after it was sent could not be late. */
+export const IN_TIME_MS = 3000;
 
 interface Seen {
   commitment?: string;
   seed?: string;
+  /**
+   * When the seed was first sent on this connection, and last (it is sent again while the table
+   * shows it missing, and after a reconnection).
+   */
+  first?: number;
   sent?: number;
+  /** A frame still showing the deal not made came this long after `first`. */
+  waited?: number;
   /** The table showed this seat's seed in. */
   taken?: boolean;
   hand?: number;
@@ -35,8 +52,14 @@ export class DealWitness {
   private readonly seen = new Map<string, Seen>();
   private readonly checked = new Set<string>();
 
-  /** `onCheck`: a hand's check, or "unavailable" where nothing can hash (a browser on plain http). */
-  constructor(private readonly onCheck: (check: HandCheck | "unavailable") => void) {}
+  /**
+   * `onCheck`: a hand's check, or "unavailable" where nothing can hash (a browser on plain http).
+   * `now`: the clock frames arrive by (a test's).
+   */
+  constructor(
+    private readonly onCheck: (check: HandCheck | "unavailable") => void,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   private witnessOf(game: number, hand: number): Seen {
     const key = `${game}:${hand}`;
@@ -50,6 +73,18 @@ export class DealWitness {
   }
 
   /**
+   * A new connection (its `welcome`): seeds sent on the one before may have been lost with it, so
+   * they prove nothing; a seed still missing is sent again at once.
+   */
+  connected(): void {
+    for (const w of this.seen.values()) {
+      w.first = undefined;
+      w.sent = undefined;
+      w.waited = undefined;
+    }
+  }
+
+  /**
    * One table message, as it arrives (not as a screen renders it: two may render as one). Gives
    * the seed message to send, if one is due.
    */
@@ -60,12 +95,15 @@ export class DealWitness {
     let send: ClientMessage | null = null;
     if (fair) {
       const w = this.witnessOf(table.game, fair.hand);
+      const now = this.now();
       if (you !== null && fair.seeded.includes(you) && w.seed !== undefined) w.taken = true;
       if (!fair.dealt) {
+        if (w.first !== undefined) w.waited = now - w.first;
         w.commitment ??= fair.commitment;
-        if (you !== null && !fair.seeded.includes(you) && (w.sent === undefined || Date.now() - w.sent > RESEND_MS)) {
+        if (you !== null && !fair.seeded.includes(you) && (w.sent === undefined || now - w.sent > RESEND_MS)) {
           w.seed ??= randomHex32();
-          w.sent = Date.now();
+          w.first ??= now;
+          w.sent = now;
           send = { t: "seed", table: table.code, commitment: fair.commitment, seed: w.seed };
         }
       }
@@ -86,7 +124,8 @@ export class DealWitness {
       return send;
     }
     const w = this.witnessOf(table.game, proof.hand);
-    const witness = { commitment: w.commitment, seed: w.taken ? w.seed : undefined, hand: w.hand };
+    const inTime = (w.waited ?? 0) >= IN_TIME_MS;
+    const witness = { commitment: w.commitment, seed: w.taken || inTime ? w.seed : undefined, hand: w.hand };
     const game = table.game;
     checkHand(handConfig(view.rules), proof, deal, you === null ? undefined : { seat: you, ...witness }).then(
       (fault) => this.onCheck({ game, proof, witness, fault }),

@@ -16,6 +16,8 @@ export function useDealChecks(client: OnlineClient, code: string): DealMarkState
   useEffect(() => {
     const witness = new DealWitness(setCheck);
     return client.on((m) => {
+      // Seeds sent on a lost connection prove nothing (the witness starts afresh on a new one).
+      if (m.t === "welcome") witness.connected();
       if (m.t !== "table" || m.table.code !== code) return;
       const seed = witness.frame(m);
       if (seed) client.send(seed);

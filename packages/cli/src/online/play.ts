@@ -121,6 +121,8 @@ class Session {
   // ---- the connection
 
   private welcomed(player: { id: string; name: string }, again: boolean): void {
+    // Seeds sent on a lost connection prove nothing (the fair-deal witness starts afresh).
+    this.witness.connected();
     this.player = player;
     const code = this.options.table;
     if (this.seat === null) {
