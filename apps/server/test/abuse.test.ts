@@ -67,6 +67,23 @@ describe("one identity per socket, quick match without ghosts", () => {
   });
 });
 
+describe("names at a table", () => {
+  it("nobody sits under a name that can be taken for the name of someone at the table", async () => {
+    const s = await server();
+    const ana = await guest(s.url, "Ana");
+    const code = await createTable(s.url, ana.token, { ...practice, seats: ["human", "human", "human", "bot:easy"] });
+    // A Cyrillic А, then the same name in capitals: each can be taken for the name already there.
+    for (const name of ["\u0410na", "ANA"]) {
+      const fake = await connect(s, (await guest(s.url, name)).token);
+      fake.send({ t: "sit", table: code });
+      expect(await fake.next((m) => m.t === "refused")).toMatchObject({ refusal: { code: "name-too-like", seat: 0 } });
+    }
+    const anna = await connect(s, (await guest(s.url, "Anna")).token);
+    anna.send({ t: "sit", table: code });
+    expect((await anna.next(isTable(code))).table.you).toBe(1);
+  });
+});
+
 describe("private games", () => {
   it("a finished game is found by an unguessable id only, and nothing in its record names the table's code", async () => {
     const s = await server();

@@ -157,6 +157,7 @@ export const SERVER_REFUSAL_CODES = [
   "already-hello",
   "watching-too-many",
   "table-crowded",
+  "name-too-like",
 ] as const;
 export type ServerRefusalCode = (typeof SERVER_REFUSAL_CODES)[number];
 
@@ -484,6 +485,7 @@ export const SERVER_MESSAGES: Readonly<Record<ServerRefusalCode, string>> = {
   "already-hello": "this connection already said hello as another player; open a new one",
   "watching-too-many": "this connection follows too many tables; stop watching one first",
   "table-crowded": "too many people are watching this table",
+  "name-too-like": "someone at this table has a name too like yours: choose another to sit here",
 };
 
 /** A refusal of the server's own, with its English message. */

@@ -47,6 +47,7 @@ import type { BotPool } from "./bots.js";
 import { TableFrames } from "./frames.js";
 import { presenceOf, tableInfo } from "./info.js";
 import type { Metrics } from "./metrics.js";
+import { confusable } from "./names.js";
 import type { CheckedSetup } from "./setup.js";
 import type { Store } from "./store.js";
 import { gameRef } from "./tokens.js";
@@ -222,8 +223,17 @@ export class LiveTable {
 
   // ---- changes: each is the core's decision, applied and logged
 
-  /** `player` (named `name`) takes `seat`, or the first open seat. */
+  /**
+   * `player` (named `name`) takes `seat`, or the first open seat. A name that can be taken for the
+   * name of someone at the table (a person or a bot: the same look, names.ts) is refused: nobody
+   * may pass for another at the table.
+   */
   sit(player: string, name: string, seat?: number): { ok: true; seat: number } | { ok: false; refusal: WireRefusal } {
+    const like = this.state.seats.findIndex(
+      (s) => s.kind !== "open" && !(s.kind === "human" && s.player === player) && confusable(s.name, name),
+    );
+    if (like >= 0 && this.seatOf(player) < 0)
+      return { ok: false, refusal: serverRefusal("name-too-like", { seat: like }) };
     const d = this.submit({ c: "sit", player, name, seat });
     return d.refusal ? { ok: false, refusal: wireRefusal(d.refusal) } : { ok: true, seat: d.seat as number };
   }

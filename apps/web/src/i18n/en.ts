@@ -456,6 +456,7 @@ export const en = {
   "online.refusal.already-hello": "This connection is already someone else's. Reload the page.",
   "online.refusal.watching-too-many": "You are following too many tables here. Close one first.",
   "online.refusal.table-crowded": "Too many people are watching this table just now.",
+  "online.refusal.name-too-like": "Someone at this table has a name too like yours. Choose another name to sit here.",
 
   // ---- fair deals (docs/fairness.md)
   "fair.verified": "Hand {n}: deal verified",

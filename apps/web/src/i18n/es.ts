@@ -450,6 +450,8 @@ export const es: Dict = {
   "online.refusal.already-hello": "Esta conexión ya es de otra persona. Vuelve a cargar la página.",
   "online.refusal.watching-too-many": "Sigues demasiadas mesas aquí. Cierra una primero.",
   "online.refusal.table-crowded": "Demasiadas personas están mirando esta mesa ahora.",
+  "online.refusal.name-too-like":
+    "Alguien en esta mesa tiene un nombre demasiado parecido al tuyo. Elige otro nombre para sentarte aquí.",
 
   // ---- repartos justos (docs/fairness.md)
   "fair.verified": "Mano {n}: reparto verificado",

@@ -443,6 +443,8 @@ export const nl: Dict = {
   "online.refusal.already-hello": "Deze verbinding is al van iemand anders. Laad de pagina opnieuw.",
   "online.refusal.watching-too-many": "Je volgt hier te veel tafels. Sluit er eerst een.",
   "online.refusal.table-crowded": "Er kijken nu te veel mensen naar deze tafel.",
+  "online.refusal.name-too-like":
+    "Iemand aan deze tafel heeft een naam die te veel op de jouwe lijkt. Kies een andere naam om hier te zitten.",
 
   // ---- eerlijke delingen (docs/fairness.md)
   "fair.verified": "Hand {n}: deling gecontroleerd",

@@ -38,6 +38,7 @@ const SERVER_TEXTS: Readonly<Record<ServerRefusalCode, Key>> = {
   "already-hello": "online.refusal.already-hello",
   "watching-too-many": "online.refusal.watching-too-many",
   "table-crowded": "online.refusal.table-crowded",
+  "name-too-like": "online.refusal.name-too-like",
 };
 
 function isServerCode(code: string): code is ServerRefusalCode {
