@@ -67,6 +67,28 @@ describe("one identity per socket, quick match without ghosts", () => {
   });
 });
 
+describe("player keys", () => {
+  it("signing out other devices: a new key, every older one refused and its sockets closed", async () => {
+    const s = await server();
+    const ana = await guest(s.url, "Ana");
+    const other = await connect(s, ana.token);
+    const me = (token: string) => fetch(`${s.url}/api/me`, { headers: { authorization: `Bearer ${token}` } });
+    const bye = other.next((m) => m.t === "bye");
+    const rotated = await fetch(`${s.url}/api/me/key`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${ana.token}` },
+    });
+    const { token } = (await rotated.json()) as { token: string };
+    expect(token).not.toBe(ana.token);
+    // The other device's socket is told its key is no good, and closed.
+    expect(await bye).toMatchObject({ refusal: { code: "bad-token" }, retry: false });
+    expect((await me(ana.token)).status).toBe(401);
+    expect(await (await me(token)).json()).toEqual({ player: ana.player });
+    const again = await connect(s, token);
+    expect(again.messages.some((m) => m.t === "welcome")).toBe(true);
+  });
+});
+
 describe("names at a table", () => {
   it("nobody sits under a name that can be taken for the name of someone at the table", async () => {
     const s = await server();

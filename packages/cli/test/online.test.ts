@@ -12,7 +12,7 @@ import { replayRecord } from "@crossbones/engine";
 import { readServerMessage } from "@crossbones/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocketServer } from "ws";
-import { CREATE_OPTIONS, runOnline, setupFrom } from "../src/index.js";
+import { CREATE_OPTIONS, ONLINE_HELP, runOnline, setupFrom } from "../src/index.js";
 import { parseOptions, splitCommand } from "../src/online/args.js";
 import { type GameResult, readAnswer } from "../src/online/deciders.js";
 import { requireBuilt } from "./binary.js";
@@ -360,6 +360,22 @@ describe("crossbones online, errors", () => {
     const create = await inProcess(["create", "--server", server.url, "--token", "g1.forged-token-value"]);
     expect(create.status).toBe(1);
     expect(create.err).toMatch(/\[bad-token\]/);
+  });
+
+  it("the token comes from a file (--token-file) or CROSSBONES_TOKEN, and the help says to keep it off the command line", async () => {
+    const made = await inProcess(["guest", "--server", server.url, "--name", "Fay"]);
+    const file = join(dir, "token");
+    writeFileSync(file, made.out, { mode: 0o600 });
+    const fromFile = await inProcess(["create", "--server", server.url, "--token-file", file]);
+    expect(fromFile.status, fromFile.err).toBe(0);
+    expect(fromFile.err).toBe("");
+    const missing = await inProcess(["create", "--server", server.url, "--token-file", join(dir, "none")]);
+    expect(missing.status).toBe(2);
+    expect(missing.err).toMatch(/cannot read --token-file/);
+    // Without a token a guest is made, and the way back offered is a file or the variable.
+    const fresh = await inProcess(["create", "--server", server.url, "--name", "Gus"]);
+    expect(fresh.err).toMatch(/--token-file FILE \(or set CROSSBONES_TOKEN\)/);
+    expect(ONLINE_HELP).toMatch(/not on the command line/);
   });
 
   it("a server that cannot be reached exits 3", async () => {

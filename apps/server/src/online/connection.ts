@@ -261,6 +261,16 @@ export class Connection {
     this.draining = null;
   }
 
+  /** The player this socket said hello as, if any. */
+  get playerId(): string | null {
+    return this.player?.id ?? null;
+  }
+
+  /** Its player signed out other devices: the key this socket said hello with is no longer good. */
+  signedOut(): void {
+    this.bye(serverRefusal("bad-token"), false);
+  }
+
   /** The server is going away (a restart): reconnect in a moment. */
   goingAway(): void {
     this.bye(serverRefusal("going-away"), true);

@@ -261,13 +261,27 @@ export class Hub {
     return { token, player: { id, name } };
   }
 
-  /** The guest a token proves, or null. */
+  /** The guest a token proves (of the player's current key generation), or null. */
   async guest(token: string): Promise<Player | null> {
-    const id = this.tokens.verify(token);
-    if (id === null) return null;
-    const name = await this.store.playerName(id);
-    return name === null ? null : { id, name };
+    const proved = this.tokens.verify(token);
+    if (proved === null) return null;
+    const player = await this.store.player(proved.id);
+    return player === null || player.key !== proved.key ? null : { id: proved.id, name: player.name };
   }
+
+  /**
+   * Signs `player` out of every other device: their key generation goes up, every older token is
+   * refused from now on (and this process's sockets of theirs are closed), and the new token is
+   * theirs to keep.
+   */
+  async newKey(player: Player): Promise<string> {
+    const key = await this.store.rotate(player.id);
+    this.signedOut(player.id);
+    return this.tokens.tokenFor(player.id, key);
+  }
+
+  /** Closes this process's sockets of `player` (routes.ts sets it): they said hello with an older key. */
+  signedOut: (player: string) => void = () => {};
 
   // ---- tables
 

@@ -78,6 +78,11 @@ export const PG_MIGRATIONS: readonly { readonly version: number; readonly sql: s
       CREATE UNIQUE INDEX games_by_ref ON games (ref);
     `,
   },
+  {
+    // Each player's key generation (Sign out other devices: keys of an older one are refused).
+    version: 5,
+    sql: "ALTER TABLE players ADD COLUMN key INTEGER NOT NULL DEFAULT 0",
+  },
 ];
 
 /** Any number: the lock every starting process takes while it migrates. */
@@ -175,13 +180,20 @@ export class PgStore implements Store {
     await this.pool.query("INSERT INTO players (id, name, created) VALUES ($1, $2, $3)", [id, name, now]);
   }
 
-  async playerName(id: string): Promise<string | null> {
-    const r = await this.pool.query<{ name: string }>({
-      name: "player-name",
-      text: "SELECT name FROM players WHERE id = $1",
+  async player(id: string): Promise<{ name: string; key: number } | null> {
+    const r = await this.pool.query<{ name: string; key: number }>({
+      name: "player",
+      text: "SELECT name, key FROM players WHERE id = $1",
       values: [id],
     });
-    return r.rows[0]?.name ?? null;
+    return r.rows[0] ?? null;
+  }
+
+  async rotate(id: string): Promise<number> {
+    const r = await this.pool.query<{ key: number }>("UPDATE players SET key = key + 1 WHERE id = $1 RETURNING key", [
+      id,
+    ]);
+    return r.rows[0].key;
   }
 
   async addTable(code: string, setup: unknown, host: string, now: number): Promise<boolean> {

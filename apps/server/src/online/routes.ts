@@ -182,6 +182,17 @@ export async function onlineRoutes(app: FastifyInstance, hub: Hub, options: Rout
     return { player: { id: player.id, name: player.name } };
   });
 
+  // Sign out other devices: a new key, every older one refused, this process's sockets of the
+  // player closed (docs/protocol.md, *Guests*).
+  hub.signedOut = (player) => {
+    for (const c of connections) if (c.playerId === player) c.signedOut();
+  };
+  app.post("/api/me/key", { config: limited }, async (req, reply) => {
+    const player = await guestOf(hub, req);
+    if (!player) return refuse(reply, 401, serverRefusal("bad-token"));
+    return { token: await hub.newKey(player), player: { id: player.id, name: player.name } };
+  });
+
   app.get("/api/me/tables", { config: limited }, async (req, reply) => {
     const player = await guestOf(hub, req);
     if (!player) return refuse(reply, 401, serverRefusal("bad-token"));

@@ -55,6 +55,8 @@ const MIGRATIONS: readonly string[] = [
   // (`refs`), drawn by the server, not by SQLite's generator.
   `ALTER TABLE games ADD COLUMN ref TEXT;
    CREATE UNIQUE INDEX games_by_ref ON games (ref);`,
+  // 6: each player's key generation (Sign out other devices: keys of an older one are refused).
+  "ALTER TABLE players ADD COLUMN key INTEGER NOT NULL DEFAULT 0;",
 ];
 
 const COLUMNS = "code, setup, host, created, status, format, wake, idle";
@@ -115,9 +117,18 @@ export class SqliteStore implements Store {
     this.db.prepare("INSERT INTO players (id, name, created) VALUES (?, ?, ?)").run(id, name, now);
   }
 
-  async playerName(id: string): Promise<string | null> {
-    const row = this.db.prepare("SELECT name FROM players WHERE id = ?").get(id) as { name: string } | undefined;
-    return row?.name ?? null;
+  async player(id: string): Promise<{ name: string; key: number } | null> {
+    const row = this.db.prepare("SELECT name, key FROM players WHERE id = ?").get(id) as
+      | { name: string; key: number }
+      | undefined;
+    return row ?? null;
+  }
+
+  async rotate(id: string): Promise<number> {
+    const row = this.db.prepare("UPDATE players SET key = key + 1 WHERE id = ? RETURNING key").get(id) as {
+      key: number;
+    };
+    return row.key;
   }
 
   async addTable(code: string, setup: unknown, host: string, now: number): Promise<boolean> {

@@ -69,7 +69,10 @@ export interface Store {
   /** The secret that signs guest tokens: made once (by `make`) and then the same for every process. */
   secret(make: () => string): Promise<string>;
   addPlayer(id: string, name: string, now: number): Promise<void>;
-  playerName(id: string): Promise<string | null>;
+  /** A player's name and key generation (`rotate` raises it: older keys are refused), or null. */
+  player(id: string): Promise<{ name: string; key: number } | null>;
+  /** A new key generation for the player (every key of theirs made before is refused from now on). */
+  rotate(id: string): Promise<number>;
   /** A new table (of TABLE_FORMAT, loaded: `wake` null); false when the code is taken. */
   addTable(code: string, setup: unknown, host: string, now: number): Promise<boolean>;
   table(code: string): Promise<StoredTable | null>;

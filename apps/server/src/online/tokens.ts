@@ -1,13 +1,18 @@
 /**
- * Guest identities: a player is a random id and a display name; their token is the id signed
- * with the server's secret (HMAC-SHA256), so a token cannot be forged or guessed, and any tab or
- * device holding it is that player. The secret is made on first start and kept by the store (a
- * file beside SQLite's, or a row in PostgreSQL that every process of a cluster reads).
+ * Guest identities: a player is a random id and a display name; their token is the id and its
+ * key generation signed with the server's secret (HMAC-SHA256), so a token cannot be forged or
+ * guessed, and any tab or device holding it is that player until they sign out other devices: the
+ * store's key generation then goes up and every token of an older one is refused. The secret is
+ * made on first start and kept by the store (a file beside SQLite's, or a row in PostgreSQL that
+ * every process of a cluster reads). Tokens of generation 0 made before generations existed
+ * (`g1.ID.SIG`) stay valid until their player first signs out other devices.
  */
 
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
-const PREFIX = "g1";
+/** Tokens before key generations (generation 0), and with them. */
+const V1 = "g1";
+const V2 = "g2";
 
 export class Tokens {
   private readonly secret: Buffer;
@@ -18,14 +23,36 @@ export class Tokens {
     if (this.secret.length < 32) throw new Error("the token secret must be at least 32 random bytes in hex");
   }
 
-  private sign(id: string): string {
-    return createHmac("sha256", this.secret).update(`${PREFIX}.${id}`).digest("base64url");
+  private sign(text: string): string {
+    return createHmac("sha256", this.secret).update(text).digest("base64url");
   }
 
   /** A new player id and its token. */
   issue(): { id: string; token: string } {
     const id = randomBytes(16).toString("base64url");
-    return { id, token: `${PREFIX}.${id}.${this.sign(id)}` };
+    return { id, token: this.tokenFor(id, 0) };
+  }
+
+  /** Player `id`'s token of key generation `key`. */
+  tokenFor(id: string, key: number): string {
+    return `${V2}.${id}.${key}.${this.sign(`${V2}.${id}.${key}`)}`;
+  }
+
+  /** The player id and key generation a token proves, or null for anything else. */
+  verify(token: string): { id: string; key: number } | null {
+    const parts = token.split(".");
+    const id = parts[1] ?? "";
+    if (!/^[A-Za-z0-9_-]{22}$/.test(id)) return null;
+    if (parts.length === 3 && parts[0] === V1) return this.same(parts[2], `${V1}.${id}`) ? { id, key: 0 } : null;
+    if (parts.length !== 4 || parts[0] !== V2 || !/^(0|[1-9][0-9]{0,8})$/.test(parts[2])) return null;
+    return this.same(parts[3], `${V2}.${id}.${parts[2]}`) ? { id, key: Number(parts[2]) } : null;
+  }
+
+  /** Whether `signature` is `text`'s, in constant time. */
+  private same(signature: string, text: string): boolean {
+    const expected = Buffer.from(this.sign(text));
+    const given = Buffer.from(signature);
+    return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
   /**
@@ -33,16 +60,7 @@ export class Tokens {
    * cluster), from which the code, the key to a private table, cannot be read back.
    */
   dealId(code: string): string {
-    return createHmac("sha256", this.secret).update(`table.${code}`).digest("base64url").slice(0, 16);
-  }
-
-  /** The player id a token proves, or null for anything else. */
-  verify(token: string): string | null {
-    const parts = token.split(".");
-    if (parts.length !== 3 || parts[0] !== PREFIX || !/^[A-Za-z0-9_-]{22}$/.test(parts[1])) return null;
-    const expected = Buffer.from(this.sign(parts[1]));
-    const given = Buffer.from(parts[2]);
-    return given.length === expected.length && timingSafeEqual(given, expected) ? parts[1] : null;
+    return this.sign(`table.${code}`).slice(0, 16);
   }
 }
 

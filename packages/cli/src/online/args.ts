@@ -4,6 +4,7 @@
  * A mistake is a `UsageError` (exit status 2), said in one line.
  */
 
+import { readFileSync } from "node:fs";
 import { TABLE_CODE } from "@crossbones/protocol";
 
 /** A command line the command cannot use: printed with the usage, exit status 2. */
@@ -87,9 +88,25 @@ export function tableCodeOf(parsed: Parsed): string {
   return code;
 }
 
-/** The guest token from `--token` or `CROSSBONES_TOKEN`, or null. */
+/**
+ * The guest token from `--token-file FILE` (its first line), `CROSSBONES_TOKEN` or `--token`, or
+ * null. A token is the player: on a command line, every user of the machine sees it in the list of
+ * processes, so the help offers the file and the variable.
+ */
 export function tokenOf(parsed: Parsed, env: NodeJS.ProcessEnv): string | null {
-  const token = parsed.values.get("token") ?? env.CROSSBONES_TOKEN ?? "";
+  const file = parsed.values.get("token-file");
+  if (file !== undefined) {
+    let text: string;
+    try {
+      text = readFileSync(file, "utf8");
+    } catch (e) {
+      throw new UsageError(`cannot read --token-file ${file}: ${(e as NodeJS.ErrnoException).code ?? e}`);
+    }
+    const token = text.split("\n")[0].trim();
+    if (token === "") throw new UsageError(`--token-file ${file} holds no token`);
+    return token;
+  }
+  const token = env.CROSSBONES_TOKEN ?? parsed.values.get("token") ?? "";
   return token === "" ? null : token;
 }
 

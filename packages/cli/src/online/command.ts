@@ -28,13 +28,13 @@ export const ONLINE_HELP = `crossbones online: play at a Crossbones server's tab
 Usage:
   crossbones online create --server URL [--game partner] [--players N] [--options JSON]
                            [--seats human,bot:hard,human,human] [--clock MOVE,BANK|off]
-                           [--private|--public] [--name NAME] [--token TOKEN] [--json]
+                           [--private|--public] [--name NAME] [--token-file FILE] [--json]
       Makes a table and prints its invite code and link (URL/t/CODE). You sit at its first
       seat for a person (play it with the same token). Defaults: French, the game's players
       (4; Cut Throat 2–4), you and bots of medium, a clock of 20 s a move and 60 s of bank,
       private. Without a token a guest NAME is made, and its token printed on standard error.
   crossbones online play --server URL --table CODE (--bot easy|medium|hard | --program "CMD ARGS")
-                         [--name NAME] [--token TOKEN] [--seat N] [--seed S] [--dump-frames FILE]
+                         [--name NAME] [--token-file FILE] [--seat N] [--seed S] [--dump-frames FILE]
                          [--quiet]
       Takes a free seat (or yours) and plays it until the game ends, then prints the result as
       one JSON line. --bot plays with one of the bots; --program runs CMD, which receives one
@@ -44,9 +44,12 @@ Usage:
   crossbones online record --server URL --table CODE
       Prints the record of the table's current game (docs/record-format.md).
   crossbones online guest --server URL --name NAME [--json]
-      Makes a guest and prints its token (use it as --token or CROSSBONES_TOKEN).
+      Makes a guest and prints its token: keep it in a file only you can read
+      (crossbones online guest ... > ~/.crossbones-token; chmod 600) and pass --token-file.
 
-The server may also come from CROSSBONES_SERVER and the token from CROSSBONES_TOKEN. Seats are
+A token is the player: whoever has it plays as them. Give it in a file (--token-file FILE, its
+first line) or in CROSSBONES_TOKEN, not on the command line (--token TOKEN still works, but every
+user of the machine can read a command line). The server may also come from CROSSBONES_SERVER. Seats are
 numbered from 0, as the protocol numbers them. Exit status: 0 done, 1 refused or failed (the
 reason is printed), 2 a wrong command line, 3 the server could not be reached.
 `;
@@ -115,7 +118,8 @@ async function tokenFor(parsed: Parsed, io: OnlineIO, server: string, quiet = fa
   const made = await newGuest(server, parsed.values.get("name") ?? "Guest");
   if (!quiet)
     io.err(
-      `crossbones: you are the new guest ${made.player.name}; to come back as them: CROSSBONES_TOKEN=${made.token}\n`,
+      `crossbones: you are the new guest ${made.player.name}; to come back as them, keep this token in a file ` +
+        `only you can read and pass --token-file FILE (or set CROSSBONES_TOKEN): ${made.token}\n`,
     );
   return made.token;
 }
@@ -183,7 +187,7 @@ export function setupFrom(parsed: Parsed): TableSetup {
 
 /** The options `crossbones online create` takes (with a value, and flags). */
 export const CREATE_OPTIONS = {
-  valued: ["server", "game", "players", "options", "seats", "clock", "name", "token"],
+  valued: ["server", "game", "players", "options", "seats", "clock", "name", "token", "token-file"],
   flags: ["private", "public", "json"],
 } as const;
 
@@ -207,7 +211,7 @@ async function play(args: readonly string[], io: OnlineIO): Promise<number> {
   if (wantsHelp(args, io)) return 0;
   const parsed = parseOptions(
     args,
-    ["server", "table", "name", "token", "bot", "program", "seat", "seed", "dump-frames"],
+    ["server", "table", "name", "token", "token-file", "bot", "program", "seat", "seed", "dump-frames"],
     ["quiet"],
   );
   const server = serverUrl(parsed, io.env);
