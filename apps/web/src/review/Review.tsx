@@ -175,6 +175,7 @@ export function Review({ t, settings, record, hand, naming, gameId, onBack }: Re
         <Board
           board={scene.board}
           players={scene.players}
+          bottom={seat}
           moveSeats={scene.moveSeats}
           pips={settings.pips}
           animMs={0}
@@ -184,7 +185,7 @@ export function Review({ t, settings, record, hand, naming, gameId, onBack }: Re
           marks={boardMarks({ events: scene.events, seat: null })}
         />
       ),
-    [scene, settings.pips, t],
+    [scene, seat, settings.pips, t],
   );
   const readElement = useMemo(() => shown && <ReadTablePanel t={t} read={shown.read} name={name} />, [shown, t]);
   // While the worker analyses, the page shows only the progress: the decisions, the board and the

@@ -288,6 +288,7 @@ export function Replay({
       <Board
         board={view.board}
         players={view.players}
+        bottom={viewer ?? 0}
         moveSeats={view.history.map((h) => h.seat)}
         pips={settings.pips}
         animMs={0}

@@ -33,8 +33,9 @@ import { endsText, eventText, moveText, playByText, turnSummary } from "../view/
 import { nextHandFocus } from "../view/handFocus";
 import { boardMarks, landedBone, playBefore, type SeatPass, seatPasses } from "../view/marks";
 import { refusalText } from "../view/refusalText";
+import { seatSide } from "../view/seats";
 import { ArmChooser } from "./ArmChooser";
-import { Board, seatSide } from "./Board";
+import { Board } from "./Board";
 import { BoneBack, BoneShape } from "./Bone";
 import { Modal } from "./Modal";
 
@@ -279,7 +280,7 @@ export function Table(props: TableProps) {
           key={seat}
           seat={seat}
           view={view}
-          side={seatSide(players, seat)}
+          side={seatSide(players, seat, me)}
           name={name(seat)}
           tag={props.tag?.(seat) ?? null}
           penalties={penalties(seat)}
@@ -295,6 +296,7 @@ export function Table(props: TableProps) {
         <Board
           board={view.board}
           players={players}
+          bottom={me}
           moveSeats={view.history.map((h) => h.seat)}
           pips={settings.pips}
           animMs={anim}
