@@ -78,7 +78,10 @@ test("a finished French hand is reviewed from the score sheet, then the stats pa
   const statuses = await page.evaluate(() => (window as unknown as { statuses: string[] }).statuses);
   expect(statuses).toContainEqual(expect.stringMatching(/^Analysing decision 1 of \d+…/));
   await expect(page.getByTestId("review-decision")).toBeVisible();
-  await expect(summary).toHaveText(/^\d+ decisions? · \d+ mistakes? · \d+(\.\d)? points lost to mistakes$/);
+  // Each grade below good by its own name (10: never "1 mistake" for an inaccuracy).
+  await expect(summary).toHaveText(
+    /^\d+ decisions? · (no inaccuracy, mistake or blunder|\d+ (inaccurac(y|ies)|mistakes?|blunders?)((, | and )\d+ (mistakes?|blunders?))*) · \d+\.\d points lost$/,
+  );
   const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
   test.info().annotations.push({ type: "long tasks during the review (ms)", description: JSON.stringify(longTasks) });
 
@@ -125,7 +128,9 @@ test("a finished French hand is reviewed from the score sheet, then the stats pa
   await expect(table).toBeVisible();
   await expect(table.locator("tbody tr")).toHaveCount(1);
   await expect(table.locator("tbody tr")).toContainText(/French\s*Easy\s*1\s*0/);
-  await expect(page.getByTestId("stats-mistakes")).toHaveText(/^Mistakes per reviewed hand: \d+\.\d$/);
+  await expect(page.getByTestId("stats-mistakes")).toHaveText(
+    /^Inaccuracies, mistakes and blunders per reviewed hand: \d+\.\d$/,
+  );
   await expect(page.getByTestId("chart-mistakes")).toHaveAttribute("data-drawn", "true");
   await expect(page.getByTestId("chart-french")).toHaveAttribute("data-drawn", "true");
   expect(await loaded()).toBe(true);

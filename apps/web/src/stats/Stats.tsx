@@ -4,7 +4,7 @@
  */
 
 import { useEffect, useMemo, useState } from "preact/hooks";
-import { GAME_KEYS, type Key, type T } from "../i18n";
+import { decimal, GAME_KEYS, type Key, type T } from "../i18n";
 import { loadHistory } from "../review/history";
 import { aggregate, factsOf, type GameEntry, type Level, type ReviewEntry, withFacts } from "../review/stats";
 import "../review/review.css";
@@ -106,12 +106,12 @@ export function Stats({ t, lang, onBack, onWatch }: StatsProps) {
             </tbody>
           </table>
           {stats.frenchPointsPerHand !== null && (
-            <p>{t("stats.french", { points: stats.frenchPointsPerHand.toFixed(1), n: stats.frenchHands })}</p>
+            <p>{t("stats.french", { points: decimal(stats.frenchPointsPerHand), n: stats.frenchHands })}</p>
           )}
           <p>{t("stats.sixLove", { given: stats.sixLoveGiven, taken: stats.sixLoveTaken })}</p>
           <p data-testid="stats-mistakes">
             {stats.mistakesPerHand !== null
-              ? t("stats.mistakes", { n: stats.mistakesPerHand.toFixed(1) })
+              ? t("stats.mistakes", { n: decimal(stats.mistakesPerHand) })
               : t("stats.noReviews")}
           </p>
         </section>
