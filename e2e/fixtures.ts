@@ -103,6 +103,10 @@ export async function startGame(
   for (const select of await page.locator(".bots select").all()) await select.selectOption("easy");
   if (options.practice) await page.getByLabel(/Practice game/).check();
   await page.getByTestId("start").click();
+  // A game left in progress is replaced only once the player says so.
+  const replace = page.getByTestId("confirm-new-game");
+  await expect(page.locator(".table").or(replace)).toBeVisible();
+  if (await replace.isVisible()) await replace.click();
   await expect(page.locator(".table")).toBeVisible();
 }
 

@@ -42,14 +42,19 @@ export async function chooseName(page: Page, name: string): Promise<void> {
   await page.getByTestId("guest-go").click();
 }
 
+/** Opens the table's menu (leave, lobby). */
+export async function openMenu(page: Page): Promise<void> {
+  await page.getByTestId("table-more").locator("summary").click();
+}
+
 /** The move counter of the table on `page`. */
 async function moves(page: Page): Promise<number> {
   return Number((await page.locator(".table").getAttribute("data-moves")) ?? 0);
 }
 
 /**
- * Makes one move on `page` if it is that player's turn (the first playable bone, on the first arm
- * when asked, else a pass by keyboard); true if it moved.
+ * Makes one move on `page` if it is that player's turn (the first playable bone, on the first end
+ * offered on the board when asked, else a pass by keyboard); true if it moved.
  */
 async function moveIfTurn(page: Page): Promise<boolean> {
   if ((await page.locator(".me.turn").count()) === 0) return false;
@@ -62,19 +67,14 @@ async function moveIfTurn(page: Page): Promise<boolean> {
   await page.waitForFunction(
     (b) =>
       document.querySelector("#score-sheet") ||
-      document.querySelector("#choose-arm[open]") ||
+      document.querySelector(".board .end-mark") ||
       Number(document.querySelector(".table")?.getAttribute("data-moves")) !== b,
     before,
     { timeout: 15_000 },
   );
-  if (
-    await page
-      .locator("#choose-arm[open]")
-      .isVisible()
-      .catch(() => false)
-  ) {
-    await page.locator("#choose-arm button").first().click();
-  }
+  // A tapped bone that could go on either end asks where on the board itself: tap the first letter.
+  const mark = page.locator(".board .end-mark").first();
+  if (await mark.isVisible().catch(() => false)) await mark.click();
   return true;
 }
 
@@ -196,6 +196,7 @@ export async function partnerFlow(browser: Browser, servers?: readonly [string, 
 
   // The finished game is in Ama's lobby, and opens in the replay viewer.
   await ama.page.keyboard.press("Escape");
+  await openMenu(ama.page);
   await ama.page.getByTestId("to-lobby").click();
   await expect(ama.page).not.toHaveURL(/\?t=/);
   await ama.page.getByRole("button", { name: "Watch" }).first().click();

@@ -66,11 +66,14 @@ const SAME_WORD: Readonly<Record<"nl" | "es", readonly Key[]>> = {
     "rv_score",
     "online.lobby",
     "online.offline",
-    "online.clock",
+    "online.secondsShort",
+    "online.bankShort",
+    "online.botName",
+    "online.more",
     "react.sorry",
   ],
   // "s", the symbol for seconds.
-  es: ["after", "speedNormal", "online.clock"],
+  es: ["after", "speedNormal", "online.secondsShort", "online.botName"],
 };
 
 /** No letters outside the placeholders: "{kind}: +{points}", "{n}". */

@@ -76,7 +76,7 @@ export function Board(props: BoardProps) {
   const latest = props.marks?.latest ?? null;
   const recent = new Set(props.marks?.recent ?? []);
   // An end mark stays inside the drawing, even beside a bone at its edge.
-  const inside = (v: number, lo: number, size: number) => Math.min(Math.max(v, lo + 0.8), lo + size - 0.8);
+  const inside = (v: number, lo: number, size: number) => Math.min(Math.max(v, lo + 1), lo + size - 1);
   return (
     <div class="board" ref={ref}>
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: end marks are a pointer shortcut; keys choose in the dialog */}
@@ -137,8 +137,10 @@ export function Board(props: BoardProps) {
                 transform={`translate(${inside(e.x, view.x, view.w)} ${inside(e.y, view.y, view.h)})`}
                 data-target={e.target}
               >
-                <circle r={0.75} />
-                <text y={0.28} text-anchor="middle" font-size={0.8}>
+                {/* A finger-sized target around the letter (about two bones across). */}
+                <circle class="end-hit" r={1.6} />
+                <circle class="end-letter" r={0.9} />
+                <text y={0.32} text-anchor="middle" font-size={0.95}>
                   {letter}
                 </text>
                 <title>{targetName(t, board?.layout ?? 0, e.target)}</title>

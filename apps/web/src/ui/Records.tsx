@@ -98,11 +98,16 @@ export function recordNaming(
   return { name: (seat) => names?.[seat] ?? t("playerN", { n: seat + 1 }), viewer: null };
 }
 
-/** The names a record gives its seats, if it gives any (to name players in an error about it). */
+/** The names a record gives its seats, if it gives any. */
+export function recordNames(record: unknown): readonly string[] | null {
+  const names = (record as { names?: unknown } | null)?.names;
+  return Array.isArray(names) && names.every((n) => typeof n === "string") ? names : null;
+}
+
+/** The names in a record's text (to name players in an error about it). */
 function namesIn(source: string): readonly string[] | null {
   try {
-    const names = (JSON.parse(source) as { names?: unknown })?.names;
-    return Array.isArray(names) && names.every((n) => typeof n === "string") ? names : null;
+    return recordNames(JSON.parse(source));
   } catch {
     return null;
   }

@@ -12,6 +12,7 @@ import {
   moveTarget,
   PASS,
   POSE,
+  type PoseInfo,
   type PublicTable,
   type Rules,
   sideOf,
@@ -28,9 +29,16 @@ export function targetName(t: T, layout: number, target: number): string {
 /** "You", a bot's name, or in Partner the team. */
 export type SeatName = (seat: number) => string;
 
-/** A scoring side: the player, or in Partner the team (seen from `viewer`'s seat). */
-export function sideName(t: T, rules: Rules, side: number, name: SeatName, viewer = 0): string {
+/**
+ * A scoring side: the player, or in Partner the team, seen from `viewer`'s seat ("Your team",
+ * "Their team"); a watcher (`viewer` null) sees the team's players named ("Ama and Kofi").
+ */
+export function sideName(t: T, rules: Rules, side: number, name: SeatName, viewer: number | null): string {
   if (rules.game !== "partner") return name(side);
+  if (viewer === null) {
+    const seats = Array.from({ length: rules.players }, (_, seat) => seat).filter((s) => sideOf(rules, s) === side);
+    return t("teamOf", { names: seats.map(name) });
+  }
   return side === sideOf(rules, viewer) ? t("yourTeam") : t("theirTeam");
 }
 
@@ -93,6 +101,31 @@ export function eventText(t: T, layout: number, e: GameEvent, name: SeatName, vi
       return about(t, e.seat, viewer, { other: "evResign", you: "evResignYou" }, {}, name);
     case "gameEnd":
       return null;
+  }
+}
+
+/**
+ * Why the poser poses, in the engine's own terms (`PoseInfo`): the holder of a bone, or the last
+ * hand's winner, with a double of their choice (French) or any bone (the line games). Told to
+ * `viewer`, who may be that winner ("you won the last hand").
+ */
+export function poseWhy(t: T, pose: PoseInfo, viewer: number | null, name: SeatName): string {
+  const bone = pose.bone === null ? "" : makeBone(pose.bone);
+  switch (pose.reason) {
+    case "first":
+      return t("poseWhy.first", { bone });
+    case "no-winner":
+      return t("poseWhy.no-winner", { bone });
+    case "draw":
+      return t("poseWhy.draw", { bone });
+    case "one-all-play-two":
+      return t("poseWhy.one-all-play-two", { bone });
+    case "winner":
+      if (pose.winner === viewer) return t("poseWhy.winnerYou");
+      return t(pose.double ? "poseWhy.winner" : "poseWhy.winnerAny", { name: name(pose.winner ?? pose.seat) });
+    case "next-with-double":
+      if (pose.winner === viewer) return t("poseWhy.next-with-doubleYou");
+      return t("poseWhy.next-with-double", { name: name(pose.winner ?? pose.seat) });
   }
 }
 
