@@ -9,6 +9,7 @@
 
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { checkA11y, expect, shot } from "./fixtures";
+import { moveIfTurn, moves } from "./online-api";
 
 interface Profile {
   readonly context: BrowserContext;
@@ -45,37 +46,6 @@ export async function chooseName(page: Page, name: string): Promise<void> {
 /** Opens the table's menu (leave, lobby). */
 export async function openMenu(page: Page): Promise<void> {
   await page.getByTestId("table-more").locator("summary").click();
-}
-
-/** The move counter of the table on `page`. */
-async function moves(page: Page): Promise<number> {
-  return Number((await page.locator(".table").getAttribute("data-moves")) ?? 0);
-}
-
-/**
- * Makes one move on `page` if it is that player's turn (the first playable bone, on the first end
- * offered on the board when asked, else a pass by keyboard); true if it moved.
- */
-async function moveIfTurn(page: Page): Promise<boolean> {
-  if ((await page.locator(".me.turn").count()) === 0) return false;
-  const before = await moves(page);
-  if ((await page.locator(".hand-bone.playable").count()) > 0) {
-    await page.locator(".hand-bone.playable").first().click();
-  } else {
-    await page.keyboard.press("p");
-  }
-  await page.waitForFunction(
-    (b) =>
-      document.querySelector("#score-sheet") ||
-      document.querySelector(".board .end-mark") ||
-      Number(document.querySelector(".table")?.getAttribute("data-moves")) !== b,
-    before,
-    { timeout: 15_000 },
-  );
-  // A tapped bone that could go on either end asks where on the board itself: tap the first letter.
-  const mark = page.locator(".board .end-mark").first();
-  if (await mark.isVisible().catch(() => false)) await mark.click();
-  return true;
 }
 
 /**
