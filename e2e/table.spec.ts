@@ -517,3 +517,135 @@ test("screens: French and Cut Throat on a desktop, mid-hand", async ({ page }) =
   await playByKeyboard(page, 4);
   await shot(page, "desktop-cutthroat");
 });
+
+// ---- issue 26: every player's own chair, focus, a game in progress, pose reasons, the chooser, no jumps
+
+/** Cut Throat for three after 6-6, 0-6 on the left and 1-6 on the right: You hold 0-1, which fits both ends. */
+const BOTH_ENDS: Hand = {
+  deal: [
+    ["0-1", "0-2", "1-4", "1-5", "2-3", "2-5", "2-6", "4-5", "6-6"],
+    ["0-4", "0-5", "0-6", "1-3", "2-2", "3-3", "3-4", "4-6", "5-5"],
+    ["0-3", "1-1", "1-2", "1-6", "2-4", "3-5", "3-6", "4-4", "5-6"],
+  ],
+  moves: ["6-6", "0-6@L", "1-6@R"],
+};
+
+test("26.3: after P and Esc on 'Pass anyway?', and after the chooser's Cancel, the focus is back on the bone", async ({
+  page,
+}) => {
+  await openAt(page, "french", BOARD_PASS);
+  await expect(page.locator(".me.turn")).toBeVisible();
+  const focused = () => page.evaluate(() => document.activeElement?.getAttribute("data-bone") ?? null);
+  await expect.poll(focused).toBe("1-6");
+  await page.keyboard.press("p");
+  await expect(page.locator("#confirm-pass")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.locator("#confirm-pass")).toHaveCount(0);
+  await expect.poll(focused).toBe("1-6");
+  // The arrows and Enter work at once: the next bone, then back, then play it.
+  await page.keyboard.press("ArrowRight");
+  await expect.poll(focused).toBe("6-6");
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("Enter");
+  await expect.poll(async () => (await savedMoves(page))[23]).toMatch(/^1-6@/);
+
+  // The chooser (Enter on a bone that fits two ends) gives the focus back when cancelled.
+  await openAt(page, "cutthroat", BOTH_ENDS);
+  await expect(page.locator(".me.turn")).toBeVisible();
+  await page.locator('.hand-bone[data-bone="0-1"]').focus();
+  await page.keyboard.press("Enter");
+  const chooser = page.locator("#choose-arm");
+  await expect(chooser).toBeVisible();
+  await chooser.getByRole("button", { name: "Cancel" }).click();
+  await expect(chooser).toHaveCount(0);
+  await expect.poll(focused).toBe("0-1");
+});
+
+test("26.11: a tapped bone that fits two ends is placed by touching the end on the board, with no dialog", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  await openAt(page, "cutthroat", BOTH_ENDS);
+  await expect(page.locator(".me.turn")).toBeVisible();
+  await page.locator('.hand-bone[data-bone="0-1"]').tap();
+  // No dialog over the board: the ends carry large letters on the board itself.
+  await expect(page.locator("dialog[open]")).toHaveCount(0);
+  const marks = page.locator(".board .end-mark");
+  await expect(marks).toHaveCount(2);
+  await expect(page.getByTestId("status")).toHaveText("Where should 0-1 go? Touch a letter on the board.");
+  for (const mark of await marks.locator(".end-hit").all()) {
+    const box = await mark.boundingBox();
+    // A finger-sized target (WCAG's 44 px at least).
+    expect(box && Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+  }
+  await shot(page, "phone-choose-on-board");
+  // Cancel puts the bone back; tapped again, B (the right end) takes it.
+  await page.getByTestId("cancel-choice").tap();
+  await expect(marks).toHaveCount(0);
+  await page.locator('.hand-bone[data-bone="0-1"]').tap();
+  await page.locator('.board .end-mark[data-target="1"]').tap();
+  await expect.poll(async () => (await savedMoves(page))[3]).toBe("0-1@R");
+  await context.close();
+});
+
+test("26.4: Start game asks before it replaces a game in progress; Play again deals the same table again", async ({
+  page,
+}) => {
+  await openAt(page, "french", BOARD_PASS, { rules: { ...FRENCH_RULES, target: 1 } });
+  await page.locator(".brand").click();
+  await page.getByTestId("start").click();
+  const ask = page.locator("#confirm-new-game");
+  await expect(ask).toContainText(
+    "You have a French game in progress: hand 1; You 0, Ruby 0, Kofi 0 and Ines 0. A new game ends it.",
+  );
+  // Cancel keeps it.
+  await ask.getByRole("button", { name: "Cancel" }).click();
+  await page.getByTestId("continue").click();
+  await expect(page.locator(".table")).toHaveAttribute("data-moves", "23");
+  // The set ends: Play again is the same game again (target 1, the same bots), not the home setup.
+  await page.locator('.hand-bone[data-bone="1-6"]').click();
+  await page.locator('.hand-bone.playable[data-bone="6-6"]').click();
+  await page.getByTestId("next-hand").click();
+  await page.getByTestId("play-again").click();
+  await expect(page.locator(".table")).toHaveAttribute("data-hand", "1");
+  await expect(page.locator(".table")).not.toHaveAttribute("data-moves", "23");
+  await expect(page.locator("#game-end")).toHaveCount(0);
+  const setup = (await saved(page)).session?.setup as { options: { target: number }; seed: number } | undefined;
+  expect(setup?.options.target).toBe(1);
+  expect(setup?.seed).not.toBe(5);
+});
+
+test("26.5: the pose reason is the game's own: in Cut Throat the last winner poses any bone", async ({ page }) => {
+  await openRecord(page, { game: "cutthroat", players: 3, rules: LINE_RULES, hands: [YOU_DOMINO] });
+  await page.getByTestId("next-hand").click();
+  await expect(page.getByTestId("status")).toHaveText("Your turn: pose any bone — you won the last hand");
+  await expect(page.locator(".hand-bone.playable")).toHaveCount(9);
+});
+
+test("26.12: a hand's end on a desktop does not move the board (face-up bones as tall as backs)", async ({ page }) => {
+  await openAt(page, "french", BOARD_PASS);
+  await page.locator('.hand-bone[data-bone="1-6"]').click();
+  await expect(page.locator('.hand-bone.playable[data-bone="6-6"]')).toBeVisible();
+  const before = await boxes(page);
+  await page.locator('.hand-bone[data-bone="6-6"]').click();
+  await expect(page.locator("#score-sheet")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.locator(".seat .faces").first()).toBeVisible();
+  const after = await boxes(page);
+  for (const key of ["board", "me", "seat1", "seat2", "seat3"]) expect(after[key], key).toEqual(before[key]);
+});
+
+test("26.12: the replay's board keeps its size from a hand's first move to its last", async ({ page }) => {
+  await page.goto("./");
+  await page.getByRole("button", { name: "Watch a record" }).click();
+  const record = { format: "crossbones-record/1", game: "cutthroat", players: 3, rules: LINE_RULES, hands: [YOU_DOMINO] };
+  await page.getByTestId("import-text").fill(JSON.stringify(record));
+  await page.getByTestId("import-load").click();
+  const board = () => page.locator(".replay-view .board").boundingBox();
+  const first = await board();
+  await page.locator(".replay-bar button").nth(4).click();
+  await expect(page.getByTestId("replay-result")).toBeVisible();
+  expect(await board()).toEqual(first);
+  expect(first?.height).toBeGreaterThan(300);
+});

@@ -292,6 +292,12 @@ export function Table(props: TableProps) {
   // them from the start, so it never changes its height as it empties.
   const dealt = myBones.length + view.events.filter((e) => isBoneOf(e, me)).length;
   const marks = boardMarks({ events: view.events, seat: viewer });
+  // Hands shown face up while the hand is played (practice, lessons) keep their size at its end;
+  // hands turned up only when it is over are drawn at the size of the backs they replace, so the
+  // table does not move (issue 26, point 12).
+  const faceUpInPlay = useRef(-2);
+  if (!handOver && view.hands.some((h, seat) => seat !== me && h !== null)) faceUpInPlay.current = view.handIndex;
+  const smallFaces = handOver && faceUpInPlay.current !== view.handIndex;
 
   const Root = props.main ? "main" : "div";
   const pendingBone = pending?.action.type === "play" ? pending.action.bone : null;
@@ -321,6 +327,7 @@ export function Table(props: TableProps) {
           conceal={!!props.conceal}
           watching={!!props.watching}
           highlight={highlight}
+          smallFaces={smallFaces}
           settings={settings}
           t={t}
         />
@@ -601,6 +608,7 @@ function SeatPanel({
   conceal,
   watching,
   highlight,
+  smallFaces,
   settings,
   t,
 }: {
@@ -614,6 +622,8 @@ function SeatPanel({
   conceal: boolean;
   watching: boolean;
   highlight: ReadonlySet<Bone>;
+  /** Face-up bones at the backs' size (a hand turned up only at its end). */
+  smallFaces: boolean;
   settings: Settings;
   t: T;
 }) {
@@ -645,7 +655,10 @@ function SeatPanel({
       {active && <span class="thinking-dot" aria-hidden="true" />}
       {pass && <PassBadge pass={pass} t={t} conceal={conceal} />}
       {faces && <span class="visually-hidden">{faces.map(makeBone).join(", ")}</span>}
-      <div class={`backs ${vertical ? "backs-v" : ""} ${faces ? "faces" : ""}`} aria-hidden="true">
+      <div
+        class={`backs ${vertical ? "backs-v" : ""} ${faces ? (smallFaces ? "faces faces-small" : "faces") : ""}`}
+        aria-hidden="true"
+      >
         {faces
           ? faces.map((bone) => (
               <svg
