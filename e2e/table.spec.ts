@@ -639,7 +639,13 @@ test("26.12: a hand's end on a desktop does not move the board (face-up bones as
 test("26.12: the replay's board keeps its size from a hand's first move to its last", async ({ page }) => {
   await page.goto("./");
   await page.getByRole("button", { name: "Watch a record" }).click();
-  const record = { format: "crossbones-record/1", game: "cutthroat", players: 3, rules: LINE_RULES, hands: [YOU_DOMINO] };
+  const record = {
+    format: "crossbones-record/1",
+    game: "cutthroat",
+    players: 3,
+    rules: LINE_RULES,
+    hands: [YOU_DOMINO],
+  };
   await page.getByTestId("import-text").fill(JSON.stringify(record));
   await page.getByTestId("import-load").click();
   const board = () => page.locator(".replay-view .board").boundingBox();
@@ -648,4 +654,36 @@ test("26.12: the replay's board keeps its size from a hand's first move to its l
   await expect(page.getByTestId("replay-result")).toBeVisible();
   expect(await board()).toEqual(first);
   expect(first?.height).toBeGreaterThan(300);
+});
+
+test("26.13: a lesson's log shows its latest move whole; a phone's face-up seats show numbers, not pips", async ({
+  browser,
+}) => {
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    await storeSettings(page, { lang: "en", speed: "off", sound: false, pips: "classic" });
+    await page.goto("./");
+    await page.getByTestId("learn").click();
+    const lesson = COURSES[0].lessons[2];
+    await page.getByTestId(`lesson-${lesson.id}`).click();
+    const hold = lesson.steps.findIndex((s) => s.id === "hold");
+    for (let i = 0; i < hold; i++) {
+      if (await page.getByTestId("show-me").isVisible()) await page.getByTestId("show-me").click();
+      await page.getByTestId("next").click();
+    }
+    const line = page.locator(".lesson-table .log li").last();
+    await expect(line).toBeVisible();
+    // Nothing cut off: the line is as wide as its text.
+    expect(await line.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+    const mini = page.locator(".seat .faces .mini").first();
+    const phone = viewport.width < 700;
+    await expect(mini.locator(".digit").first()).toBeVisible({ visible: phone });
+    await expect(mini.locator(".pips").first()).toBeVisible({ visible: !phone });
+    await shot(page, `lesson-hold-${phone ? "phone" : "desktop"}`);
+    await context.close();
+  }
 });

@@ -645,12 +645,13 @@ function SeatPanel({
           <span class="seat-name">{name}</span>
           {partner && <span class="seat-team">{t("partnerTag")}</span>}
         </span>
-        {/* What changes (bones, penalties, a clock, away) on its own line, cut short rather than wrapped. */}
         <span class="seat-what">
           <span class="seat-count">{t("bonesLeft", { n: count })}</span>
           {penalties > 0 && <span class="seat-penalty">+{penalties}</span>}
-          {tag && <span class="seat-level">{tag}</span>}
         </span>
+        {/* A bot's level, a clock, away: a line of its own, always there (empty or not) and cut
+            short rather than wrapped, so a seat never changes its height. */}
+        <span class="seat-level">{tag ?? ""}</span>
       </div>
       {active && <span class="thinking-dot" aria-hidden="true" />}
       {pass && <PassBadge pass={pass} t={t} conceal={conceal} />}
@@ -668,7 +669,7 @@ function SeatPanel({
                 aria-hidden="true"
                 data-bone={makeBone(bone)}
               >
-                <BoneShape a={boneLow(bone)} b={boneHigh(bone)} vertical pips={settings.pips} />
+                <BoneShape a={boneLow(bone)} b={boneHigh(bone)} vertical pips={settings.pips} digits />
               </svg>
             ))
           : Array.from({ length: count }, (_, i) => (
