@@ -61,7 +61,7 @@ test("a French hand played by keyboard; the score sheet agrees with the engine",
     await expect(sheet.getByTestId(`score-${f.seat}`)).toHaveText(String(f.score));
     await expect(sheet.getByTestId(`penalty-${f.seat}`)).toHaveText(f.penaltyTotal > 0 ? `+${f.penaltyTotal}` : "0");
     await expect(sheet.getByTestId(`total-${f.seat}`)).toContainText(String(replayed.value.game.totals[f.seat]));
-    // The one-line arithmetic ends in what the hand adds.
+    // The arithmetic ends in what the hand adds.
     await expect(sheet.getByTestId(`formula-${f.seat}`)).toHaveText(new RegExp(`(^|= )${f.score + f.penaltyTotal}$`));
   }
   // The next hand deals and play goes on.

@@ -205,7 +205,7 @@ test("7, 8: a new hand starts with no old messages; Esc closes the sheet without
   await expect(page.locator(".toast")).toHaveCount(0);
   await expect(page.locator(".pass-badge")).toHaveCount(0);
   // The sheet says whose play caused the board pass, and has no column named "Score sheet".
-  await expect(sheet.locator("tr[data-seat='1']")).toContainText("board pass after your 1-6: +10");
+  await expect(sheet.locator("tr[data-seat='1']")).toContainText("Board pass after your 1-6: +10");
   await expect(sheet.locator("thead")).not.toContainText("Score sheet");
   await expect(sheet.locator(".headline")).toHaveText("Domino: you played the last bone.");
   // Esc closes it to study the board; the hand is not dealt.

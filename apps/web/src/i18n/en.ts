@@ -203,6 +203,7 @@ export const en = {
   line_count: "Count of {bones}: {n}",
   line_countDoubleBlank: "Count of {bones}: {n} (0-0 counts {v})",
   line_wentOut: "Went out: nothing to count",
+  line_wentOutYou: "Went out: nothing to count",
   line_heldOnce: "Held {doubles}: ×2",
   line_heldEach: "Held {doubles}: ×2 for each, ×{factor}",
   line_heldPips: "Held {doubles}: their pips again, +{pips}",

@@ -197,6 +197,7 @@ export const es: Dict = {
   line_count: "Puntos de {bones}: {n}",
   line_countDoubleBlank: "Puntos de {bones}: {n} (el doble blanco vale {v})",
   line_wentOut: "Se quedó sin fichas: nada que contar",
+  line_wentOutYou: "Te quedaste sin fichas: nada que contar",
   line_heldOnce: "Retuvo {doubles}: ×2",
   line_heldEach: "Retuvo {doubles}: ×2 por cada uno, ×{factor}",
   line_heldPips: "Retuvo {doubles}: sus puntos otra vez, +{pips}",

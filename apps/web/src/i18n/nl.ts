@@ -192,6 +192,7 @@ export const nl: Dict = {
   line_count: "Ogen van {bones}: {n}",
   line_countDoubleBlank: "Ogen van {bones}: {n} (dubbelblank telt {v})",
   line_wentOut: "Uitgespeeld: niets te tellen",
+  line_wentOutYou: "Uitgespeeld: niets te tellen",
   line_heldOnce: "{doubles} overgehouden: ×2",
   line_heldEach: "{doubles} overgehouden: ×2 per dubbel, ×{factor}",
   line_heldPips: "{doubles} overgehouden: hun ogen nog eens, +{pips}",

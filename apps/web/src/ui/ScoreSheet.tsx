@@ -91,7 +91,9 @@ export function SheetBody({ result, events, rules, viewer, t, name, settings }: 
                   ))}
                 </ul>
                 <div class="formula" data-testid={`formula-${row.seat}`}>
-                  {row.formula}
+                  {row.formula.map((equation) => (
+                    <div key={equation}>{equation}</div>
+                  ))}
                 </div>
               </td>
               <td class="num" data-testid={`score-${row.seat}`}>

@@ -22,8 +22,17 @@ import { anyOf, type Key, PENALTY_KEYS, type T } from "../i18n";
 const ARM_KEYS: readonly Key[] = ["armN", "armE", "armS", "armW"];
 const END_KEYS: readonly Key[] = ["endL", "endR"];
 
+/** An arm or end as a label on its own: "North", "Left end" (the chooser's buttons, the board's letters). */
 export function targetName(t: T, layout: number, target: number): string {
   return t((layout === CROSS ? ARM_KEYS : END_KEYS)[target] ?? "armN");
+}
+
+const ARM_IN_SENTENCE: readonly Key[] = ["arm_N", "arm_E", "arm_S", "arm_W"];
+const END_IN_SENTENCE: readonly Key[] = ["end_L", "end_R"];
+
+/** An arm or end inside a sentence, with its article: "on the left end", "op de noordarm", "en el brazo norte". */
+export function targetInSentence(t: T, layout: number, target: number): string {
+  return t((layout === CROSS ? ARM_IN_SENTENCE : END_IN_SENTENCE)[target] ?? "arm_N");
 }
 
 /** "You", a bot's name, or in Partner the team. */
@@ -73,7 +82,7 @@ export function eventText(t: T, layout: number, e: GameEvent, name: SeatName, vi
         e.seat,
         viewer,
         { other: "evPlay", you: "evPlayYou" },
-        { bone: makeBone(e.bone), target: targetName(t, layout, e.target) },
+        { bone: makeBone(e.bone), target: targetInSentence(t, layout, e.target) },
         name,
       );
     case "pass":
@@ -84,7 +93,7 @@ export function eventText(t: T, layout: number, e: GameEvent, name: SeatName, vi
         e.seat,
         viewer,
         { other: "evIllegal", you: "evIllegalYou" },
-        { bone: makeBone(e.bone), target: targetName(t, layout, e.target) },
+        { bone: makeBone(e.bone), target: targetInSentence(t, layout, e.target) },
         name,
       );
     case "penalty":
@@ -148,7 +157,7 @@ export function moveText(t: T, layout: number, move: Move, isPose: boolean): str
   if (move === PASS) return t("pass");
   const bone = makeBone(moveBone(move));
   if (isPose) return bone;
-  return t("srPlayOn", { bone, target: targetName(t, layout, moveTarget(move)) });
+  return t("srPlayOn", { bone, target: targetInSentence(t, layout, moveTarget(move)) });
 }
 
 /**
