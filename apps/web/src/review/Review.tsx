@@ -175,7 +175,9 @@ export function Review({ t, settings, record, hand, naming, gameId, onBack }: Re
   const current = shown?.review ?? null;
   // The board and the panel are the same vnodes until the decision or the board shown changes,
   // so a re-render (a key, a status) does not diff them again.
-  const scene = shown ? (better ? shown.better : shown.before) : null;
+  // "After the better move" is offered only where there was a better move than the one played.
+  const improvable = current !== null && current.grade !== "best" && current.best !== current.played;
+  const scene = shown ? (better && improvable ? shown.better : shown.played) : null;
   const boardElement = useMemo(
     () =>
       scene && (
@@ -344,23 +346,25 @@ export function Review({ t, settings, record, hand, naming, gameId, onBack }: Re
                 ))}
               </tbody>
             </table>
-            <fieldset class="review-board-choice">
-              <legend class="visually-hidden">{t("review.showBetter")}</legend>
-              <label>
-                <input type="radio" name="review-board" checked={!better} onChange={() => setBetter(false)} />{" "}
-                {t("review.showPlayed")}
-              </label>
-              <label>
-                <input
-                  type="radio"
-                  name="review-board"
-                  checked={better}
-                  onChange={() => setBetter(true)}
-                  data-testid="review-show-better"
-                />{" "}
-                {t("review.showBetter")}
-              </label>
-            </fieldset>
+            {improvable && (
+              <fieldset class="review-board-choice">
+                <legend class="visually-hidden">{t("review.showBetter")}</legend>
+                <label>
+                  <input type="radio" name="review-board" checked={!better} onChange={() => setBetter(false)} />{" "}
+                  {t("review.showPlayed")}
+                </label>
+                <label>
+                  <input
+                    type="radio"
+                    name="review-board"
+                    checked={better}
+                    onChange={() => setBetter(true)}
+                    data-testid="review-show-better"
+                  />{" "}
+                  {t("review.showBetter")}
+                </label>
+              </fieldset>
+            )}
           </section>
           {stage >= 2 && boardElement ? boardElement : <div class="board" />}
           {stage >= 3 && readElement}

@@ -120,6 +120,8 @@ export function Stats({ t, lang, onBack, onWatch }: StatsProps) {
         t={t}
         date={date}
         title={t("stats.mistakesChart")}
+        x={t("stats.axisReviews")}
+        y={t("stats.axisMistakes")}
         testId="chart-mistakes"
         points={stats.mistakesOverTime.map((m) => ({ at: m.at, value: m.mistakes }))}
       />
@@ -127,6 +129,8 @@ export function Stats({ t, lang, onBack, onWatch }: StatsProps) {
         t={t}
         date={date}
         title={t("stats.frenchChart")}
+        x={t("stats.axisGames")}
+        y={t("stats.axisPoints")}
         testId="chart-french"
         points={stats.frenchOverTime.map((m) => ({ at: m.at, value: m.perHand }))}
       />
@@ -173,12 +177,17 @@ function ChartCard({
   t,
   date,
   title,
+  x,
+  y,
   testId,
   points,
 }: {
   t: T;
   date: (ms: number) => string;
   title: string;
+  /** The axes' titles. */
+  x: string;
+  y: string;
   testId: string;
   points: readonly { at: number; value: number }[];
 }) {
@@ -189,6 +198,9 @@ function ChartCard({
       <Chart
         testId={testId}
         points={points}
+        x={x}
+        y={y}
+        num={t.num}
         label={t("stats.chartLabel", {
           title,
           n: points.length,
