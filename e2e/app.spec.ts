@@ -356,7 +356,11 @@ test("how deals are fair: from home, in the player's language, and back", async 
   const fairness = page.getByTestId("fairness");
   await expect(fairness.getByRole("heading", { level: 1 })).toHaveText("Fair deals");
   await expect(fairness).toContainText("SHA-256");
-  await expect(fairness).toContainText("packages/bots/test/honest.test.ts");
+  // How to check a deal, as a command to run; what a game against the bots deals; no repository paths.
+  await expect(fairness.getByTestId("verify-command")).toHaveText("npm install\nnpx crossbones verify game.json");
+  await expect(fairness.getByRole("heading", { name: "Games against the bots on this device" })).toBeVisible();
+  await expect(fairness).not.toContainText("packages/");
+  await expect(fairness).not.toContainText("docs/");
   await checkA11y(page, "fairness");
   await page.getByTestId("open-settings").click();
   await page.getByLabel("Español").check();

@@ -526,14 +526,19 @@ export const en = {
   "fair.check1":
     "Save the game's record (at the end of the game, or from your games in the lobby). It holds each hand's commitment, secret and seeds.",
   "fair.check2":
-    "Run crossbones verify on the file: it checks every hand and names any that fails. The method, with a worked example and test values, is in the project's docs/fairness.md, so anyone can write their own check.",
+    "Check it with the crossbones command, which comes with the Crossbones source: in a copy of the source, install it once and run it on the file you saved, as below. It checks every hand and names any that fails. The method, with a worked example and test values, is written out in the project's notes on fair deals (fairness.md), so anyone can write a check of their own.",
   "fair.botsTitle": "How the bots play",
   "fair.bots1":
     "A bot sees what a player at its seat sees: its own bones and the table. It never sees another hand and never knows the deal in advance; online it plays on the server only after the deal is made, and it has no part in making it.",
   "fair.bots2":
-    "A test in the code proves it: in hundreds of positions the other seats' hidden bones are dealt differently while everything on the table stays the same, and every bot must choose the same move (packages/bots/test/honest.test.ts).",
+    "A test in the code proves it: in hundreds of positions the other seats' hidden bones are dealt differently while everything on the table stays the same, and every bot must choose the same move.",
   "fair.bots3":
     "Easy plays its heaviest bone, but one move in four is any legal play. Medium weighs each play: pips shed, doubles cleared, what it leaves the others. Hard imagines the hidden hands many times over, consistent with everything the table has shown, and plays each candidate out.",
+  "fair.offlineTitle": "Games against the bots on this device",
+  "fair.offline1":
+    "Against the bots, each hand is dealt on your device from the browser's cryptographic random numbers, drawn afresh for that hand: no server takes part, nothing decides the deal in advance, and no bot can choose it or look at it. Each bot then plays from its own seat's view, exactly as online.",
+  "fair.offline2":
+    "A game against the bots can be exported as a record and replayed move by move (Watch a record); it has no proof of a fair deal to check, since nobody else dealt it.",
 
   // ---- lessons (docs/lessons.md)
   // the guide and the lesson screen

@@ -521,14 +521,19 @@ export const es: Dict = {
   "fair.check1":
     "Guarda el registro de la partida (al final de la partida, o desde tus partidas en la sala). Contiene el compromiso, el secreto y las semillas de cada mano.",
   "fair.check2":
-    "Ejecuta crossbones verify sobre el archivo: comprueba cada mano e indica la que falle. El método, con un ejemplo resuelto y valores de prueba, está en docs/fairness.md del proyecto, para que cualquiera pueda escribir su propia comprobación.",
+    "Compruébalo con el comando crossbones, que viene con el código fuente de Crossbones: en una copia del código, instálalo una vez y ejecútalo sobre el archivo guardado, como se ve abajo. Comprueba cada mano e indica la que falle. El método, con un ejemplo resuelto y valores de prueba, está en las notas del proyecto sobre repartos justos (fairness.md), para que cualquiera pueda escribir su propia comprobación.",
   "fair.botsTitle": "Cómo juegan los bots",
   "fair.bots1":
     "Un bot ve lo que ve un jugador en su asiento: sus propias fichas y la mesa. Nunca ve otra mano ni conoce el reparto de antemano; en línea juega en el servidor solo después de hecho el reparto, y no participa en hacerlo.",
   "fair.bots2":
-    "Una prueba en el código lo demuestra: en cientos de posiciones las fichas ocultas de los demás se reparten de otra manera mientras todo lo que hay en la mesa sigue igual, y cada bot debe elegir la misma jugada (packages/bots/test/honest.test.ts).",
+    "Una prueba en el código lo demuestra: en cientos de posiciones las fichas ocultas de los demás se reparten de otra manera mientras todo lo que hay en la mesa sigue igual, y cada bot debe elegir la misma jugada.",
   "fair.bots3":
     "Fácil juega su ficha más pesada, pero una jugada de cada cuatro es cualquier jugada válida. Medio valora cada jugada: puntos que suelta, dobles que quita, lo que deja a los demás. Difícil imagina las manos ocultas muchas veces, de acuerdo con todo lo que ha mostrado la mesa, y juega cada opción hasta el final.",
+  "fair.offlineTitle": "Partidas contra los bots en este dispositivo",
+  "fair.offline1":
+    "Contra los bots, cada mano se reparte en tu dispositivo con los números aleatorios criptográficos del navegador, sacados de nuevo para esa mano: no interviene ningún servidor, nada decide el reparto de antemano y ningún bot puede elegirlo ni verlo. Después cada bot juega desde la vista de su propio asiento, igual que en línea.",
+  "fair.offline2":
+    "Una partida contra los bots se puede exportar como registro y volver a ver jugada a jugada (Ver un registro); no tiene prueba de reparto justo que comprobar, porque nadie más repartió.",
 
   // ---- lessons (docs/lessons.md)
   guideName: "Mango",

@@ -515,14 +515,19 @@ export const nl: Dict = {
   "fair.check1":
     "Bewaar het verslag van het spel (aan het eind van het spel, of bij je spellen in de lobby). Het bevat per hand de toezegging, het geheim en de seeds.",
   "fair.check2":
-    "Voer crossbones verify uit op het bestand: het controleert elke hand en noemt de hand die niet klopt. De methode, met een uitgewerkt voorbeeld en testwaarden, staat in docs/fairness.md van het project, zodat iedereen een eigen controle kan schrijven.",
+    "Controleer het met het commando crossbones, dat bij de broncode van Crossbones hoort: installeer een kopie van de broncode één keer en voer het uit op het bewaarde bestand, zoals hieronder. Het controleert elke hand en noemt de hand die niet klopt. De methode, met een uitgewerkt voorbeeld en testwaarden, staat in de aantekeningen van het project over eerlijk delen (fairness.md), zodat iedereen een eigen controle kan schrijven.",
   "fair.botsTitle": "Hoe de bots spelen",
   "fair.bots1":
     "Een bot ziet wat een speler op zijn plaats ziet: zijn eigen stenen en de tafel. Hij ziet nooit een andere hand en kent de deling nooit vooraf; online speelt hij op de server pas als de deling gemaakt is, en hij heeft geen deel aan het maken ervan.",
   "fair.bots2":
-    "Een test in de code bewijst het: in honderden stellingen worden de verborgen stenen van de anderen anders verdeeld terwijl alles op tafel gelijk blijft, en elke bot moet dezelfde zet kiezen (packages/bots/test/honest.test.ts).",
+    "Een test in de code bewijst het: in honderden stellingen worden de verborgen stenen van de anderen anders verdeeld terwijl alles op tafel gelijk blijft, en elke bot moet dezelfde zet kiezen.",
   "fair.bots3":
     "Makkelijk speelt zijn zwaarste steen, maar één zet op vier is een willekeurige geldige zet. Gemiddeld weegt elke zet: ogen kwijt, dubbels weg, wat hij de anderen laat. Moeilijk stelt zich de verborgen handen vele malen voor, passend bij alles wat de tafel heeft laten zien, en speelt elke kandidaat uit.",
+  "fair.offlineTitle": "Spellen tegen de bots op dit apparaat",
+  "fair.offline1":
+    "Tegen de bots wordt elke hand op je eigen apparaat gedeeld, met de cryptografische toevalsgetallen van de browser, voor elke hand opnieuw getrokken: er doet geen server mee, niets legt het delen vooraf vast, en geen bot kan het kiezen of inzien. Daarna speelt elke bot vanuit het zicht van zijn eigen plaats, net als online.",
+  "fair.offline2":
+    "Een spel tegen de bots kun je als verslag bewaren en zet voor zet terugkijken (Verslag bekijken); het heeft geen bewijs van eerlijk delen om te controleren, want niemand anders heeft gedeeld.",
 
   // ---- lessons (docs/lessons.md)
   guideName: "Mango",
