@@ -312,13 +312,17 @@ test("practice games offer hint and undo; a penalty pass asks first", async ({ p
   await expect(page.locator(".hand .hand-bone")).toHaveCount(handBefore);
 });
 
-test("resign ends the game and new game returns home", async ({ page }) => {
-  await startGame(page, { seed: 19 });
+test("resign ends the game; Play again deals the same table again, New game returns home", async ({ page }) => {
+  await startGame(page, { game: "cutthroat", players: 3, seed: 19 });
   await page.locator(".table-menu button", { hasText: "Resign" }).click();
   await page.locator("#confirm-resign button.danger").click();
   await expect(page.locator("#game-end")).toContainText("You resigned");
   await checkA11y(page, "game end");
   await page.locator("#game-end button", { hasText: "Play again" }).click();
+  // A rematch: the same game for three, at once, with nobody asked anything.
+  await expect(page.locator("#game-end")).toHaveCount(0);
+  await expect(page.locator(".table.table-3")).toHaveAttribute("data-hand", "1");
+  await page.locator(".table-menu button", { hasText: "New game" }).click();
   await expect(page.getByTestId("start")).toBeVisible();
 });
 

@@ -63,6 +63,8 @@ export async function partnerFlow(browser: Browser, servers?: readonly [string, 
   await checkA11y(ama.page, "lobby");
   if (!servers) await shot(ama.page, "online-lobby");
   await ama.page.locator(".online-create .pill", { hasText: "Partner" }).click();
+  // The seat opposite the maker is named as her partner while she makes the table (issue 26, 7).
+  await expect(ama.page.locator(".online-create .bots")).toContainText("Seat 3, your partner");
   await ama.page.getByTestId("seat-1").selectOption("bot:easy");
   await ama.page.getByTestId("seat-2").selectOption("human");
   await ama.page.getByTestId("seat-3").selectOption("bot:easy");
@@ -136,6 +138,8 @@ export async function partnerFlow(browser: Browser, servers?: readonly [string, 
   await expect(ama.page.locator("#score-sheet")).toBeVisible({ timeout: 20_000 });
   await expect(bea.page.locator("#score-sheet")).toBeVisible({ timeout: 20_000 });
   if (!servers) await shot(ama.page, "online-sheet");
+  // A player may review the hand from the online score sheet (issue 26, 15).
+  await expect(ama.page.locator("#score-sheet").getByTestId("review-hand")).toBeVisible();
   // When the hand is over, every hand is shown: the watcher now sees faces too.
   await expect(cy.page.locator(".seat [data-bone]").first()).toBeAttached({ timeout: 20_000 });
 

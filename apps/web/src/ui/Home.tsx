@@ -55,7 +55,7 @@ const DEFAULT_LEVELS: readonly BotLevel[] = ["easy", "medium", "medium", "medium
  * game for two saves two levels; the seats it did not have keep their defaults rather than show
  * the first level of the list (issue 26: "Easy" for seats nobody touched).
  */
-function levelsFrom(saved: readonly BotLevel[] | undefined): BotLevel[] {
+export function levelsFrom(saved: readonly BotLevel[] | undefined): BotLevel[] {
   return DEFAULT_LEVELS.map((level, seat) => saved?.[seat] ?? level);
 }
 
