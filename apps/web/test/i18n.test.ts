@@ -68,6 +68,7 @@ const SAME_WORD: Readonly<Record<"nl" | "es", readonly Key[]>> = {
     "online.offline",
     "online.secondsShort",
     "online.bankShort",
+    "online.clockMove",
     "online.botName",
     "online.more",
     "react.sorry",

@@ -506,11 +506,11 @@ function nameOf(info: TableInfo | null, seat: number, t: T): string {
   return s.kind === "bot" ? t("online.botName", { name: s.name }) : s.name;
 }
 
-/** The clock of the seat to act: the move's seconds, then the bank's. */
+/** The player's own clock, short enough for a phone's bar: the move's seconds and the bank, then the bank's. */
 function clockText(t: T, clock: TurnClock): string {
   return clock.moveMs > 0
     ? t("online.clockMove", { n: seconds(clock.moveMs), bank: seconds(clock.bankMs) })
-    : t("online.clockBank", { n: seconds(clock.bankMs) });
+    : t("online.bankShort", { n: seconds(clock.bankMs) });
 }
 
 /** What shows beside a seat's name: a bot's level, offline, away, ready, the clock of the seat to act. */
