@@ -267,3 +267,32 @@ test("the maker removes a person before the first deal; leaving asks first and s
     await p.context.close();
   }
 });
+
+test("a table closed for good says why, with the way back to the lobby", async ({ browser, request }) => {
+  const guest = await newGuest(request, "Jo");
+  const code = await newTable(request, guest, {
+    game: "cutthroat",
+    players: 2,
+    seats: ["human", "human"],
+    clock: null,
+    private: true,
+  });
+  const jo = await playerAs(browser, guest);
+  // The server closes a table nobody came back to (docs/online.md); here its frames say so.
+  await jo.page.routeWebSocket(/\/ws$/, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((m) => server.send(m));
+    server.onMessage((m) => {
+      const frame = JSON.parse(String(m));
+      if (frame.t === "table") frame.table.status = "closed";
+      ws.send(JSON.stringify(frame));
+    });
+  });
+  await openTable(jo.page, code);
+  await expect(jo.page.getByTestId("closed")).toContainText("This table is closed: nobody was at it for a while.");
+  await checkA11y(jo.page, "closed table");
+  await jo.page.getByTestId("to-lobby").click();
+  await expect(jo.page.getByTestId("lobby")).toBeVisible();
+  expect(jo.errors).toEqual([]);
+  await jo.context.close();
+});
