@@ -294,7 +294,7 @@ export function OnlineTable({ client, code, t, settings, onLobby, onFairness, on
   const menu = (
     <nav class="table-menu online-menu" aria-label={t("menu")}>
       <span class="online-code">
-        <span class="online-code-word">{t("online.table")}</span> <b data-testid="table-code">{code}</b>
+        {t("online.table")} <b data-testid="table-code">{code}</b>
       </span>
       {!watching && (
         <DropMenu label={t("online.react")} class="online-react">
