@@ -97,16 +97,16 @@ export function SheetBody({ result, events, rules, viewer, t, name, settings }: 
                 </div>
               </td>
               <td class="num" data-testid={`score-${row.seat}`}>
-                {row.score}
+                {t.num(row.score)}
               </td>
               <td class="num" data-testid={`penalty-${row.seat}`}>
-                {row.penalties > 0 ? `+${row.penalties}` : "0"}
+                {row.penalties > 0 ? `+${t.num(row.penalties)}` : t.num(0)}
               </td>
               <td class="num total" data-testid={`total-${row.seat}`}>
                 <span class="before">
-                  {row.before} + {row.added} =
+                  {t.num(row.before)} + {t.num(row.added)} =
                 </span>{" "}
-                <b>{row.after}</b>
+                <b>{t.num(row.after)}</b>
               </td>
             </tr>
           ))}
@@ -130,7 +130,7 @@ export function SheetBody({ result, events, rules, viewer, t, name, settings }: 
         {t("counts")}:{" "}
         {sheet.counts.map((c, seat) => (
           <span key={seat} class="count" data-testid={`count-${seat}`}>
-            {name(seat)} {c}
+            {name(seat)} {t.num(c)}
             {seat < sheet.counts.length - 1 ? " · " : ""}
           </span>
         ))}
@@ -158,18 +158,18 @@ export function SheetBody({ result, events, rules, viewer, t, name, settings }: 
           {sheet.after.map((after, s) => (
             <tr key={s} class={s === sheet.side ? "winner" : ""}>
               <th scope="row">{side(s)}</th>
-              <td class="num">{sheet.before[s]}</td>
+              <td class="num">{t.num(sheet.before[s])}</td>
               <td class="num" data-testid={`points-${s}`}>
-                {sheet.points[s] > 0 ? `+${sheet.points[s]}` : "0"}
+                {sheet.points[s] > 0 ? `+${t.num(sheet.points[s])}` : t.num(0)}
               </td>
               <td class="num total" data-testid={`total-${s}`}>
                 {/* A reset (bruk, one all play two) shows what the hand reached before it. */}
                 {sheet.reached[s] !== after && (
                   <>
-                    <s class="reached">{sheet.reached[s]}</s>{" "}
+                    <s class="reached">{t.num(sheet.reached[s])}</s>{" "}
                   </>
                 )}
-                <b>{after}</b>
+                <b>{t.num(after)}</b>
               </td>
             </tr>
           ))}

@@ -706,7 +706,7 @@ function Scores({
       <span class="scores-title">{title ?? `${hand} · ${target}`}</span>
       {view.totals.map((total, side) => (
         <span class="score" key={side} data-side={side}>
-          <b>{sideName(t, rules, side, name, viewer)}</b> {conceal ? "?" : total}
+          <b>{sideName(t, rules, side, name, viewer)}</b> {conceal ? "?" : t.num(total)}
         </span>
       ))}
     </div>
