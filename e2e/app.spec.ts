@@ -61,7 +61,7 @@ test("a French hand played by keyboard; the score sheet agrees with the engine",
     await expect(sheet.getByTestId(`score-${f.seat}`)).toHaveText(String(f.score));
     await expect(sheet.getByTestId(`penalty-${f.seat}`)).toHaveText(f.penaltyTotal > 0 ? `+${f.penaltyTotal}` : "0");
     await expect(sheet.getByTestId(`total-${f.seat}`)).toContainText(String(replayed.value.game.totals[f.seat]));
-    // The one-line arithmetic ends in what the hand adds.
+    // The arithmetic ends in what the hand adds.
     await expect(sheet.getByTestId(`formula-${f.seat}`)).toHaveText(new RegExp(`(^|= )${f.score + f.penaltyTotal}$`));
   }
   // The next hand deals and play goes on.
@@ -312,13 +312,17 @@ test("practice games offer hint and undo; a penalty pass asks first", async ({ p
   await expect(page.locator(".hand .hand-bone")).toHaveCount(handBefore);
 });
 
-test("resign ends the game and new game returns home", async ({ page }) => {
-  await startGame(page, { seed: 19 });
+test("resign ends the game; Play again deals the same table again, New game returns home", async ({ page }) => {
+  await startGame(page, { game: "cutthroat", players: 3, seed: 19 });
   await page.locator(".table-menu button", { hasText: "Resign" }).click();
   await page.locator("#confirm-resign button.danger").click();
   await expect(page.locator("#game-end")).toContainText("You resigned");
   await checkA11y(page, "game end");
   await page.locator("#game-end button", { hasText: "Play again" }).click();
+  // A rematch: the same game for three, at once, with nobody asked anything.
+  await expect(page.locator("#game-end")).toHaveCount(0);
+  await expect(page.locator(".table.table-3")).toHaveAttribute("data-hand", "1");
+  await page.locator(".table-menu button", { hasText: "New game" }).click();
   await expect(page.getByTestId("start")).toBeVisible();
 });
 
@@ -356,7 +360,11 @@ test("how deals are fair: from home, in the player's language, and back", async 
   const fairness = page.getByTestId("fairness");
   await expect(fairness.getByRole("heading", { level: 1 })).toHaveText("Fair deals");
   await expect(fairness).toContainText("SHA-256");
-  await expect(fairness).toContainText("packages/bots/test/honest.test.ts");
+  // How to check a deal, as a command to run; what a game against the bots deals; no repository paths.
+  await expect(fairness.getByTestId("verify-command")).toHaveText("npm install\nnpx crossbones verify game.json");
+  await expect(fairness.getByRole("heading", { name: "Games against the bots on this device" })).toBeVisible();
+  await expect(fairness).not.toContainText("packages/");
+  await expect(fairness).not.toContainText("docs/");
   await checkA11y(page, "fairness");
   await page.getByTestId("open-settings").click();
   await page.getByLabel("Español").check();

@@ -9,6 +9,7 @@
 
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { checkA11y, expect, shot } from "./fixtures";
+import { moveIfTurn, moves } from "./online-api";
 
 interface Profile {
   readonly context: BrowserContext;
@@ -42,40 +43,9 @@ export async function chooseName(page: Page, name: string): Promise<void> {
   await page.getByTestId("guest-go").click();
 }
 
-/** The move counter of the table on `page`. */
-async function moves(page: Page): Promise<number> {
-  return Number((await page.locator(".table").getAttribute("data-moves")) ?? 0);
-}
-
-/**
- * Makes one move on `page` if it is that player's turn (the first playable bone, on the first arm
- * when asked, else a pass by keyboard); true if it moved.
- */
-async function moveIfTurn(page: Page): Promise<boolean> {
-  if ((await page.locator(".me.turn").count()) === 0) return false;
-  const before = await moves(page);
-  if ((await page.locator(".hand-bone.playable").count()) > 0) {
-    await page.locator(".hand-bone.playable").first().click();
-  } else {
-    await page.keyboard.press("p");
-  }
-  await page.waitForFunction(
-    (b) =>
-      document.querySelector("#score-sheet") ||
-      document.querySelector("#choose-arm[open]") ||
-      Number(document.querySelector(".table")?.getAttribute("data-moves")) !== b,
-    before,
-    { timeout: 15_000 },
-  );
-  if (
-    await page
-      .locator("#choose-arm[open]")
-      .isVisible()
-      .catch(() => false)
-  ) {
-    await page.locator("#choose-arm button").first().click();
-  }
-  return true;
+/** Opens the table's menu (leave, lobby). */
+export async function openMenu(page: Page): Promise<void> {
+  await page.getByTestId("table-more").locator("summary").click();
 }
 
 /**
@@ -93,6 +63,8 @@ export async function partnerFlow(browser: Browser, servers?: readonly [string, 
   await checkA11y(ama.page, "lobby");
   if (!servers) await shot(ama.page, "online-lobby");
   await ama.page.locator(".online-create .pill", { hasText: "Partner" }).click();
+  // The seat opposite the maker is named as her partner while she makes the table (issue 26, 7).
+  await expect(ama.page.locator(".online-create .bots")).toContainText("Seat 3, your partner");
   await ama.page.getByTestId("seat-1").selectOption("bot:easy");
   await ama.page.getByTestId("seat-2").selectOption("human");
   await ama.page.getByTestId("seat-3").selectOption("bot:easy");
@@ -166,6 +138,8 @@ export async function partnerFlow(browser: Browser, servers?: readonly [string, 
   await expect(ama.page.locator("#score-sheet")).toBeVisible({ timeout: 20_000 });
   await expect(bea.page.locator("#score-sheet")).toBeVisible({ timeout: 20_000 });
   if (!servers) await shot(ama.page, "online-sheet");
+  // A player may review the hand from the online score sheet (issue 26, 15).
+  await expect(ama.page.locator("#score-sheet").getByTestId("review-hand")).toBeVisible();
   // When the hand is over, every hand is shown: the watcher now sees faces too.
   await expect(cy.page.locator(".seat [data-bone]").first()).toBeAttached({ timeout: 20_000 });
 
@@ -196,6 +170,7 @@ export async function partnerFlow(browser: Browser, servers?: readonly [string, 
 
   // The finished game is in Ama's lobby, and opens in the replay viewer.
   await ama.page.keyboard.press("Escape");
+  await openMenu(ama.page);
   await ama.page.getByTestId("to-lobby").click();
   await expect(ama.page).not.toHaveURL(/\?t=/);
   await ama.page.getByRole("button", { name: "Watch" }).first().click();

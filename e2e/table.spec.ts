@@ -179,8 +179,11 @@ test("3: with the setting off, the player passes by hand", async ({ page }) => {
 });
 
 test("4: the status says why the poser poses", async ({ page }) => {
-  await startGame(page, { seed: 11 });
-  await expect(page.getByTestId("status")).toContainText("the holder of 0-0 poses the first hand");
+  // The first hand, You holding 0-0: Ruby's hand of BOARD_PASS (a bot's pose would be made before
+  // the status could be read).
+  const [yours, rubys, ...others] = BOARD_PASS.deal;
+  await openAt(page, "french", { deal: [rubys, yours, ...others], moves: [] });
+  await expect(page.getByTestId("status")).toHaveText("Your turn: pose 0-0 — the holder of 0-0 poses the first hand");
 });
 
 test("5: a bone that fits only equivalent empty arms goes on without a question", async ({ page }) => {
@@ -205,7 +208,7 @@ test("7, 8: a new hand starts with no old messages; Esc closes the sheet without
   await expect(page.locator(".toast")).toHaveCount(0);
   await expect(page.locator(".pass-badge")).toHaveCount(0);
   // The sheet says whose play caused the board pass, and has no column named "Score sheet".
-  await expect(sheet.locator("tr[data-seat='1']")).toContainText("board pass after your 1-6: +10");
+  await expect(sheet.locator("tr[data-seat='1']")).toContainText("Board pass after your 1-6: +10");
   await expect(sheet.locator("thead")).not.toContainText("Score sheet");
   await expect(sheet.locator(".headline")).toHaveText("Domino: you played the last bone.");
   // Esc closes it to study the board; the hand is not dealt.
@@ -516,4 +519,174 @@ test("screens: French and Cut Throat on a desktop, mid-hand", async ({ page }) =
   await startGame(page, { game: "cutthroat", players: 3, seed: 16 });
   await playByKeyboard(page, 4);
   await shot(page, "desktop-cutthroat");
+});
+
+// ---- issue 26: every player's own chair, focus, a game in progress, pose reasons, the chooser, no jumps
+
+/** Cut Throat for three after 6-6, 0-6 on the left and 1-6 on the right: You hold 0-1, which fits both ends. */
+const BOTH_ENDS: Hand = {
+  deal: [
+    ["0-1", "0-2", "1-4", "1-5", "2-3", "2-5", "2-6", "4-5", "6-6"],
+    ["0-4", "0-5", "0-6", "1-3", "2-2", "3-3", "3-4", "4-6", "5-5"],
+    ["0-3", "1-1", "1-2", "1-6", "2-4", "3-5", "3-6", "4-4", "5-6"],
+  ],
+  moves: ["6-6", "0-6@L", "1-6@R"],
+};
+
+test("26.3: after P and Esc on 'Pass anyway?', and after the chooser's Cancel, the focus is back on the bone", async ({
+  page,
+}) => {
+  await openAt(page, "french", BOARD_PASS);
+  await expect(page.locator(".me.turn")).toBeVisible();
+  const focused = () => page.evaluate(() => document.activeElement?.getAttribute("data-bone") ?? null);
+  await expect.poll(focused).toBe("1-6");
+  await page.keyboard.press("p");
+  await expect(page.locator("#confirm-pass")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.locator("#confirm-pass")).toHaveCount(0);
+  await expect.poll(focused).toBe("1-6");
+  // The arrows and Enter work at once: the next bone, then back, then play it.
+  await page.keyboard.press("ArrowRight");
+  await expect.poll(focused).toBe("6-6");
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("Enter");
+  await expect.poll(async () => (await savedMoves(page))[23]).toMatch(/^1-6@/);
+
+  // The chooser (Enter on a bone that fits two ends) gives the focus back when cancelled.
+  await openAt(page, "cutthroat", BOTH_ENDS);
+  await expect(page.locator(".me.turn")).toBeVisible();
+  await page.locator('.hand-bone[data-bone="0-1"]').focus();
+  await page.keyboard.press("Enter");
+  const chooser = page.locator("#choose-arm");
+  await expect(chooser).toBeVisible();
+  await chooser.getByRole("button", { name: "Cancel" }).click();
+  await expect(chooser).toHaveCount(0);
+  await expect.poll(focused).toBe("0-1");
+});
+
+test("26.11: a tapped bone that fits two ends is placed by touching the end on the board, with no dialog", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  await openAt(page, "cutthroat", BOTH_ENDS);
+  await expect(page.locator(".me.turn")).toBeVisible();
+  await page.locator('.hand-bone[data-bone="0-1"]').tap();
+  // No dialog over the board: the ends carry large letters on the board itself.
+  await expect(page.locator("dialog[open]")).toHaveCount(0);
+  const marks = page.locator(".board .end-mark");
+  await expect(marks).toHaveCount(2);
+  await expect(page.getByTestId("status")).toHaveText("Where should 0-1 go? Touch a letter on the board.");
+  for (const mark of await marks.locator(".end-hit").all()) {
+    const box = await mark.boundingBox();
+    // A finger-sized target (WCAG's 44 px at least).
+    expect(box && Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+  }
+  await shot(page, "phone-choose-on-board");
+  // Cancel puts the bone back; tapped again, B (the right end) takes it.
+  await page.getByTestId("cancel-choice").tap();
+  await expect(marks).toHaveCount(0);
+  await page.locator('.hand-bone[data-bone="0-1"]').tap();
+  await page.locator('.board .end-mark[data-target="1"]').tap();
+  await expect.poll(async () => (await savedMoves(page))[3]).toBe("0-1@R");
+  await context.close();
+});
+
+test("26.4: Start game asks before it replaces a game in progress; Play again deals the same table again", async ({
+  page,
+}) => {
+  await openAt(page, "french", BOARD_PASS, { rules: { ...FRENCH_RULES, target: 1 } });
+  await page.locator(".brand").click();
+  await page.getByTestId("start").click();
+  const ask = page.locator("#confirm-new-game");
+  await expect(ask).toContainText(
+    "You have a French game in progress: hand 1; You 0, Ruby 0, Kofi 0 and Ines 0. A new game ends it.",
+  );
+  // Cancel keeps it.
+  await ask.getByRole("button", { name: "Cancel" }).click();
+  await page.getByTestId("continue").click();
+  await expect(page.locator(".table")).toHaveAttribute("data-moves", "23");
+  // The set ends: Play again is the same game again (target 1, the same bots), not the home setup.
+  await page.locator('.hand-bone[data-bone="1-6"]').click();
+  await page.locator('.hand-bone.playable[data-bone="6-6"]').click();
+  await page.getByTestId("next-hand").click();
+  await page.getByTestId("play-again").click();
+  await expect(page.locator(".table")).toHaveAttribute("data-hand", "1");
+  await expect(page.locator(".table")).not.toHaveAttribute("data-moves", "23");
+  await expect(page.locator("#game-end")).toHaveCount(0);
+  const setup = (await saved(page)).session?.setup as { options: { target: number }; seed: number } | undefined;
+  expect(setup?.options.target).toBe(1);
+  expect(setup?.seed).not.toBe(5);
+});
+
+test("26.5: the pose reason is the game's own: in Cut Throat the last winner poses any bone", async ({ page }) => {
+  await openRecord(page, { game: "cutthroat", players: 3, rules: LINE_RULES, hands: [YOU_DOMINO] });
+  await page.getByTestId("next-hand").click();
+  await expect(page.getByTestId("status")).toHaveText("Your turn: pose any bone — you won the last hand");
+  await expect(page.locator(".hand-bone.playable")).toHaveCount(9);
+});
+
+test("26.12: a hand's end on a desktop does not move the board (face-up bones as tall as backs)", async ({ page }) => {
+  await openAt(page, "french", BOARD_PASS);
+  await page.locator('.hand-bone[data-bone="1-6"]').click();
+  await expect(page.locator('.hand-bone.playable[data-bone="6-6"]')).toBeVisible();
+  const before = await boxes(page);
+  await page.locator('.hand-bone[data-bone="6-6"]').click();
+  await expect(page.locator("#score-sheet")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.locator(".seat .faces").first()).toBeVisible();
+  const after = await boxes(page);
+  for (const key of ["board", "me", "seat1", "seat2", "seat3"]) expect(after[key], key).toEqual(before[key]);
+});
+
+test("26.12: the replay's board keeps its size from a hand's first move to its last", async ({ page }) => {
+  await page.goto("./");
+  await page.getByRole("button", { name: "Watch a record" }).click();
+  const record = {
+    format: "crossbones-record/1",
+    game: "cutthroat",
+    players: 3,
+    rules: LINE_RULES,
+    hands: [YOU_DOMINO],
+  };
+  await page.getByTestId("import-text").fill(JSON.stringify(record));
+  await page.getByTestId("import-load").click();
+  const board = () => page.locator(".replay-view .board").boundingBox();
+  const first = await board();
+  await page.locator(".replay-bar button").nth(4).click();
+  await expect(page.getByTestId("replay-result")).toBeVisible();
+  expect(await board()).toEqual(first);
+  expect(first?.height).toBeGreaterThan(300);
+});
+
+test("26.13: a lesson's log shows its latest move whole; a phone's face-up seats show numbers, not pips", async ({
+  browser,
+}) => {
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    await storeSettings(page, { lang: "en", speed: "off", sound: false, pips: "classic" });
+    await page.goto("./");
+    await page.getByTestId("learn").click();
+    const lesson = COURSES[0].lessons[2];
+    await page.getByTestId(`lesson-${lesson.id}`).click();
+    const hold = lesson.steps.findIndex((s) => s.id === "hold");
+    for (let i = 0; i < hold; i++) {
+      if (await page.getByTestId("show-me").isVisible()) await page.getByTestId("show-me").click();
+      await page.getByTestId("next").click();
+    }
+    const line = page.locator(".lesson-table .log li").last();
+    await expect(line).toBeVisible();
+    // Nothing cut off: the line is as wide as its text.
+    expect(await line.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+    const mini = page.locator(".seat .faces .mini").first();
+    const phone = viewport.width < 700;
+    await expect(mini.locator(".digit").first()).toBeVisible({ visible: phone });
+    await expect(mini.locator(".pips").first()).toBeVisible({ visible: !phone });
+    await shot(page, `lesson-hold-${phone ? "phone" : "desktop"}`);
+    await context.close();
+  }
 });

@@ -3,13 +3,22 @@
 import { makeRecord } from "@crossbones/engine";
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { type Lang, loadTranslator, type T } from "./i18n";
-import { HUMAN, loadSession, newSession, type Session, type Setup, saveSession, seatNames } from "./session";
+import {
+  HUMAN,
+  loadSession,
+  newSession,
+  rematchSetup,
+  type Session,
+  type Setup,
+  saveSession,
+  seatNames,
+} from "./session";
 import { readSettings, type Settings } from "./settings";
 import { readStored, writeStored } from "./storage";
 import { Fairness } from "./ui/Fairness";
 import { GameTable } from "./ui/GameTable";
 import { Home } from "./ui/Home";
-import { ExportDialog, Replay, recordNaming } from "./ui/Records";
+import { ExportDialog, Replay, recordNames, recordNaming } from "./ui/Records";
 import { SettingsScreen } from "./ui/SettingsScreen";
 
 type Screen = "home" | "table" | "settings" | "replay" | "learn" | "online" | "fairness" | "review" | "stats";
@@ -49,8 +58,18 @@ interface Reviewing {
   readonly record: unknown;
   readonly hand: number;
   readonly names: readonly string[] | null;
+  /** The reviewer's own seat at an online table ("You played…"); else the record's naming says. */
+  readonly seat?: number;
   readonly gameId?: string;
   readonly from: Screen;
+}
+
+/** How a reviewed hand names its players, and whose decisions are the reviewer's own. */
+function reviewNaming(t: T, r: Reviewing): { name: (seat: number) => string; viewer: number | null } {
+  const seat = r.seat;
+  if (seat === undefined) return recordNaming(t, r.names, players(r.record));
+  const names = recordNaming(t, r.names, players(r.record)).name;
+  return { name: (s) => (s === seat ? t("you") : names(s)), viewer: seat };
 }
 
 /** The id a game against the bots has in history: its bots' seed is drawn afresh for each game. */
@@ -242,7 +261,7 @@ export function App(props: Language) {
           </span>
           <span class="brand-name">{t("appName")}</span>
         </button>
-        <nav aria-label={t("menu")}>
+        <nav aria-label={t("appMenu")}>
           {screen !== "table" && session && !session.game.finished && (
             <button type="button" onClick={() => go("table")}>
               {t("table")}
@@ -272,7 +291,11 @@ export function App(props: Language) {
           onStats={() => go("stats")}
         />
       )}
-      {screen === "learn" && !learn && <p class="loading">{t("loading")}</p>}
+      {screen === "learn" && !learn && (
+        <main>
+          <p class="loading">{t("loading")}</p>
+        </main>
+      )}
       {screen === "learn" && learn && (
         <learn.Learn
           t={t}
@@ -293,7 +316,11 @@ export function App(props: Language) {
           }
         />
       )}
-      {screen === "online" && !online && <p class="loading">{t("loading")}</p>}
+      {screen === "online" && !online && (
+        <main>
+          <p class="loading">{t("loading")}</p>
+        </main>
+      )}
       {screen === "online" && online && (
         <online.Online
           t={t}
@@ -308,15 +335,18 @@ export function App(props: Language) {
             window.scrollTo(0, 0);
           }}
           onFairness={() => go("fairness")}
+          onReview={(record, hand, seat) => openReview({ record, hand, names: recordNames(record), seat })}
         />
       )}
       {screen === "table" && session && (
         <GameTable
+          key={session.setup.seed}
           session={session}
           settings={settings}
           t={t}
           update={(expected, next) => setSession((cur) => (cur === expected ? next : cur))}
           onNewGame={() => go("home")}
+          onRematch={() => start_(rematchSetup(session.setup))}
           onExport={() => setExporting(true)}
           onReview={(hand) =>
             openReview({
@@ -347,7 +377,9 @@ export function App(props: Language) {
         />
       )}
       {(screen === "review" || screen === "stats") && !(screen === "review" ? review : statsPage) && (
-        <p class="loading">{t("loading")}</p>
+        <main>
+          <p class="loading">{t("loading")}</p>
+        </main>
       )}
       {screen === "review" && review && reviewing && (
         <review.Review
@@ -356,7 +388,7 @@ export function App(props: Language) {
           settings={settings}
           record={reviewing.record}
           hand={reviewing.hand}
-          naming={recordNaming(t, reviewing.names, players(reviewing.record))}
+          naming={reviewNaming(t, reviewing)}
           gameId={reviewing.gameId}
           onBack={() => {
             setScreen(reviewing.from);

@@ -80,6 +80,16 @@ export function newSession(setup: Setup): Session | Refusal {
   return { setup, game: deal(setup, createGame(rules.value)) };
 }
 
+/**
+ * The setup of a rematch ("Play again" at Game over): the same game, players, bots and rules, with
+ * a new seed for the bots' choices. Seeded deals (tests, bug reports) move to the next seed, so a
+ * rematch is never the same game dealt again.
+ */
+export function rematchSetup(setup: Setup): Setup {
+  const seed = setup.seededDeals ? setup.seed + 1 : crypto.getRandomValues(new Uint32Array(1))[0];
+  return { ...setup, seed };
+}
+
 /** Deals the next hand when the last one is over (and the game is not). */
 export function dealNext(session: Session): Session {
   return { ...session, game: deal(session.setup, session.game) };

@@ -13,6 +13,7 @@ import { dictionaries, LANGS, translator } from "../src/i18n/all";
 import {
   anyOf,
   browserLang,
+  decimal,
   type Entry,
   GAME_KEYS,
   type Key,
@@ -65,11 +66,15 @@ const SAME_WORD: Readonly<Record<"nl" | "es", readonly Key[]>> = {
     "rv_score",
     "online.lobby",
     "online.offline",
-    "online.clock",
+    "online.secondsShort",
+    "online.bankShort",
+    "online.clockMove",
+    "online.botName",
+    "online.more",
     "react.sorry",
   ],
   // "s", the symbol for seconds.
-  es: ["after", "speedNormal", "online.clock"],
+  es: ["after", "speedNormal", "online.secondsShort", "online.botName"],
 };
 
 /** No letters outside the placeholders: "{kind}: +{points}", "{n}". */
@@ -155,7 +160,7 @@ describe("the translator", () => {
     expect(translator("es")("bonesLeft", { n: 1 })).toBe("1 ficha");
     // Spanish has a `many` category (a million); without a `many` form, `other` is used.
     expect(new Intl.PluralRules("es").select(1000000)).toBe("many");
-    expect(translator("es")("bonesLeft", { n: 1000000 })).toBe("1000000 fichas");
+    expect(translator("es")("bonesLeft", { n: 1000000 })).toBe("1.000.000 fichas");
     expect(en("srArmsEmpty", { bone: "0-0", n: 1 })).toBe("the pose is 0-0, 1 arm still empty");
     expect(en("srArmsEmpty", { bone: "0-0", n: 3 })).toBe("the pose is 0-0, 3 arms still empty");
     // Without a number the plural reads as `other`.
@@ -167,12 +172,23 @@ describe("the translator", () => {
       ...dicts.es,
       bonesLeft: { one: "{n} ficha", many: "{n} de fichas", other: "{n} fichas" },
     });
-    expect(es("bonesLeft", { n: 1000000 })).toBe("1000000 de fichas");
+    expect(es("bonesLeft", { n: 1000000 })).toBe("1.000.000 de fichas");
     expect(es("bonesLeft", { n: 5 })).toBe("5 fichas");
     const nl = makeTranslator("nl", { ...dicts.nl, bonesLeft: { zero: "geen stenen", other: "{n} stenen" } });
     // CLDR's `zero` is not "n is 0" in Dutch: Dutch has only one and other.
     expect(nl("bonesLeft", { n: 0 })).toBe("0 stenen");
     expect(nl("bonesLeft", { n: 1 })).toBe("1 stenen");
+  });
+
+  it("writes numbers the language's way (Intl.NumberFormat), with fixed digits where asked", () => {
+    expect(translator("en")("review.lostPoints", { n: decimal(20.5) })).toBe("20.5 points more expected");
+    expect(translator("nl")("review.lostPoints", { n: decimal(20.5) })).toContain("20,5");
+    expect(translator("es")("review.lostPoints", { n: decimal(3) })).toContain("3,0");
+    expect(translator("nl").num(1234)).toBe("1.234");
+    expect(translator("en").num(-0.25, { digits: 1 })).toBe("-0.3");
+    expect(translator("es").num(0.5, { percent: true })).toBe("50\u00a0%");
+    // "1 bone", but "1.0 bones": a digit after the point takes the plural in English.
+    expect(translator("en")("bonesLeft", { n: decimal(1) })).toBe("1.0 bones");
   });
 
   it("joins lists with the language's and / or (Intl.ListFormat)", () => {

@@ -156,6 +156,9 @@ describe("hand review", () => {
     const review = reviewHand(decisionsOf(record, 0, 0), BUDGET);
     const bad = review.decisions.filter((d) => d.grade !== "best" && d.grade !== "good");
     expect(review.mistakes).toBe(bad.length);
+    // Each grade is counted under its own name: an inaccuracy is never summed up as a mistake.
+    for (const grade of GRADES)
+      expect(review.grades[grade]).toBe(review.decisions.filter((d) => d.grade === grade).length);
     expect(review.lost).toBeCloseTo(
       bad.reduce((a, d) => a + d.loss, 0),
       9,

@@ -61,24 +61,24 @@ function results(game: Game): HandResult[] {
 }
 
 /**
- * Evaluates the sheet's arithmetic by hand. It reads as one runs a sum at a table: "11", "11 + 10
- * = 21", "(11 + 4) × 2 = 30" or "(11 + 4) × 2 × 2 = 60 + 10 = 70": the score, then the penalties.
+ * Evaluates the sheet's arithmetic by hand. Each line is a true equation, as one runs a sum at a
+ * table: "11", "11 + 10 = 21", "(11 + 4) × 2 = 30", or "(11 + 4) × 2 × 2 = 60" then "60 + 10 =
+ * 70": the score, then the penalties.
  */
-function evaluate(formula: string): { product: number; total: number } {
-  const parts = formula.split(" = ");
-  const sum = (text: string) => text.split(" + ").reduce((a, b) => a + Number(b), 0);
-  const isProduct = parts[0].includes("×") || parts[0].startsWith("(");
-  const product = isProduct
-    ? parts[0]
-        .split(" × ")
-        .map((f) => sum(f.replace(/[()]/g, "")))
-        .reduce((a, b) => a * b)
-    : Number(parts[0].split(" + ")[0]);
-  // The running sum after the score: "S + P = T" must add up.
-  const running = isProduct ? parts.slice(1) : parts;
-  if (running.length === 2) expect(sum(running[0])).toBe(Number(running[1]));
-  if (isProduct) expect(Number(running[0].split(" + ")[0])).toBe(product);
-  return { product, total: Number(parts[parts.length - 1]) };
+function evaluate(formula: readonly string[]): { product: number; total: number } {
+  const sum = (text: string) => text.split(" + ").reduce((a, b) => a + Number(b.replace(/[()]/g, "")), 0);
+  const value = (text: string) => text.split(" × ").reduce((a, f) => a * sum(f), 1);
+  const results: number[] = [];
+  for (const line of formula) {
+    const [left, right, more] = line.split(" = ");
+    expect(more, `${line}: one equation a line`).toBeUndefined();
+    if (right !== undefined) expect(value(left), line).toBe(Number(right));
+    results.push(Number(right ?? left));
+  }
+  // A penalty line starts from the score the line before it reached.
+  const penalty = formula.length > 1 ? formula[formula.length - 1] : null;
+  if (penalty) expect(Number(penalty.split(" + ")[0])).toBe(results[results.length - 2]);
+  return { product: penalty ? results[results.length - 2] : results[0], total: results[results.length - 1] };
 }
 
 /** Pips of bones named "a-b", 0-0 counting `blank`: the count a player makes by hand. */
@@ -166,7 +166,7 @@ describe("French score sheet", () => {
     }
   });
 
-  it("writes the arithmetic on one line", () => {
+  it("writes the arithmetic as true equations, one a line", () => {
     const base = {
       seat: 1,
       bones: [],
@@ -181,12 +181,15 @@ describe("French score sheet", () => {
       penaltyTimes: { passWhenAble: 0, passStreak: 0, boardPass: 0, illegalPlay: 0 },
       penaltyTotal: 0,
     };
-    expect(formula(base)).toBe("11");
-    expect(formula({ ...base, heldFactor: 2, score: 22 })).toBe("11 × 2 = 22");
-    expect(formula({ ...base, heldFactor: 2, winnerDoubleFactor: 2, score: 44, penaltyTotal: 10 })).toBe(
-      "11 × 2 × 2 = 44 + 10 = 54",
-    );
-    expect(formula({ ...base, heldPips: 4, score: 15 })).toBe("(11 + 4) = 15");
+    expect(formula(base)).toEqual(["11"]);
+    expect(formula({ ...base, heldFactor: 2, score: 22 })).toEqual(["11 × 2 = 22"]);
+    // Two true equations, never "11 × 2 × 2 = 44 + 10 = 54".
+    expect(formula({ ...base, heldFactor: 2, winnerDoubleFactor: 2, score: 44, penaltyTotal: 10 })).toEqual([
+      "11 × 2 × 2 = 44",
+      "44 + 10 = 54",
+    ]);
+    expect(formula({ ...base, heldPips: 4, heldFactor: 1, score: 15 })).toEqual(["11 + 4 = 15"]);
+    expect(formula({ ...base, penaltyTotal: 20 })).toEqual(["11", "11 + 20 = 31"]);
   });
 
   it("explains lines in words in every language", () => {
@@ -201,10 +204,10 @@ describe("French score sheet", () => {
     );
     expect(lineText(en, { kind: "winnerDouble", bone: 27, factor: 2 })).toBe("Winner went out with 6-6: ×2");
     expect(lineText(en, { kind: "penalty", penalty: "boardPass", points: 10, times: 1, after: [] })).toBe(
-      "board pass: +10",
+      "Board pass: +10",
     );
     expect(lineText(en, { kind: "penalty", penalty: "passStreak", points: 20, times: 2, after: [] })).toBe(
-      "third pass in a row ×2: +20",
+      "Third pass in a row ×2: +20",
     );
     // A board pass says whose play caused it; the viewer's own play is "your".
     const name = (seat: number) => ["You", "Ruby", "Kofi", "Ines"][seat];
@@ -213,21 +216,25 @@ describe("French score sheet", () => {
       { seat: 3, bone: b("1-2") },
       { seat: 0, bone: b("3-4") },
     ];
-    expect(lineText(en, { ...twice, after }, name, 0)).toBe("board pass after 1-2 by Ines and your 3-4: +20");
+    expect(lineText(en, { ...twice, after }, name, 0)).toBe("Board pass after 1-2 by Ines and your 3-4: +20");
     expect(lineText(translator("nl"), { ...twice, after }, name, 0)).toBe(
-      "iedereen past na 1-2 van Ines en jouw 3-4: +20",
+      "Iedereen past na 1-2 van Ines en jouw 3-4: +20",
     );
     expect(lineText(translator("es"), { ...twice, after }, name, 0)).toBe(
-      "pase de mesa tras 1-2 de Ines y tu 3-4: +20",
+      "Pase de mesa tras 1-2 de Ines y tu 3-4: +20",
     );
     const nl = translator("nl");
     expect(lineText(nl, { kind: "heldFactor", doubles: [b("2-2")], factor: 2, each: false })).toBe(
       "2-2 overgehouden: ×2",
     );
     const es = translator("es");
+    // Every line starts with a capital, as a list's lines do.
     expect(lineText(es, { kind: "penalty", penalty: "boardPass", points: 10, times: 1, after: [] })).toBe(
-      "pase de mesa: +10",
+      "Pase de mesa: +10",
     );
+    // "Tú ★ Te quedaste sin fichas": the viewer's own line speaks to them.
+    expect(lineText(es, { kind: "wentOut", seat: 0 }, name, 0)).toBe("Te quedaste sin fichas: nada que contar");
+    expect(lineText(es, { kind: "wentOut", seat: 2 }, name, 0)).toBe("Se quedó sin fichas: nada que contar");
   });
 });
 

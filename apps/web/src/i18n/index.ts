@@ -6,6 +6,8 @@
  * - `t(key, params?)` or `t({ key, params })` (a `TextRef`, as the lessons keep their texts).
  * - A placeholder `{name}` takes a string, a number, another `TextRef`, a list of them (joined
  *   with the language's "and": `Intl.ListFormat`) or `anyOf(list)` (joined with "or").
+ * - Numbers are written the language's way (`Intl.NumberFormat`: "20,5" in Dutch); `decimal(x, 1)`
+ *   fixes the digits after the point, and `t.num(x)` writes a number outside a text.
  * - A value may be a plural, `{ one: "{n} bone", other: "{n} bones" }`, chosen by the `n`
  *   parameter with `Intl.PluralRules`. The categories are CLDR's (`zero`, `one`, `two`, `few`,
  *   `many`, `other`); a missing one falls back to `other`. Spanish has `many` for millions.
@@ -54,8 +56,19 @@ export interface TextRef {
   readonly params?: Params;
 }
 
+/** A number written with a fixed number of digits after the point ("20.5", "20,5"). */
+export interface Decimal {
+  readonly decimal: number;
+  readonly digits: number;
+}
+
+/** `value` with `digits` digits after the point, as a placeholder's value. */
+export function decimal(value: number, digits = 1): Decimal {
+  return { decimal: value, digits };
+}
+
 /** One value of a placeholder or of a list. */
-export type Item = string | number | TextRef;
+export type Item = string | number | Decimal | TextRef;
 
 /** A list joined with "or" (`type: "or"`) or "and". */
 export interface ListParam {
@@ -72,8 +85,20 @@ export function anyOf(list: readonly Item[]): ListParam {
   return { list, type: "or" };
 }
 
+/** How `t.num` writes a number: fixed digits after the point; a fraction as a percentage (0.5: 50%). */
+export interface NumberOptions {
+  readonly digits?: number;
+  readonly percent?: boolean;
+}
+
 /** The translator of one language. */
-export type T = (key: Key | TextRef, params?: Params) => string;
+export interface T {
+  (key: Key | TextRef, params?: Params): string;
+  /** A number written the language's way ("20,5", "50 %"). */
+  num(value: number, options?: NumberOptions): string;
+  /** The locale given to `Intl` (dates, numbers). */
+  readonly locale: string;
+}
 
 function isList(value: Param): value is readonly Item[] {
   return Array.isArray(value);
@@ -84,13 +109,43 @@ export function makeTranslator(lang: Lang, dict: Dict): T {
   const locale = LOCALES[lang];
   // Made on first use: the first Intl.ListFormat loads locale data (about 20 ms), which the
   // first render does not need.
-  let plurals: Intl.PluralRules | undefined;
+  const plurals = new Map<number, Intl.PluralRules>();
+  const numbers = new Map<string, Intl.NumberFormat>();
   const lists: { and?: Intl.ListFormat; or?: Intl.ListFormat } = {};
   const list = (type: "and" | "or"): Intl.ListFormat =>
     (lists[type] ??= new Intl.ListFormat(locale, { type: type === "or" ? "disjunction" : "conjunction" }));
+  // Keyed by style and fixed digits (-1: as many as the number has, up to three).
+  const numberFormat = (digits: number, percent: boolean): Intl.NumberFormat => {
+    const key = `${percent ? "%" : ""}${digits}`;
+    let f = numbers.get(key);
+    if (!f) {
+      f = new Intl.NumberFormat(locale, {
+        ...(percent ? { style: "percent" } : {}),
+        ...(digits < 0 ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits }),
+      });
+      numbers.set(key, f);
+    }
+    return f;
+  };
+  const num = (value: number, options: NumberOptions = {}): string =>
+    numberFormat(options.digits ?? -1, options.percent === true).format(value);
+  const plural = (digits: number): Intl.PluralRules => {
+    let rules = plurals.get(digits);
+    if (!rules) {
+      rules = new Intl.PluralRules(locale, digits < 0 ? {} : { minimumFractionDigits: digits });
+      plurals.set(digits, rules);
+    }
+    return rules;
+  };
 
   const item = (value: Item): string =>
-    typeof value === "string" ? value : typeof value === "number" ? String(value) : text(value);
+    typeof value === "string"
+      ? value
+      : typeof value === "number"
+        ? num(value)
+        : "decimal" in value
+          ? num(value.decimal, { digits: value.digits })
+          : text(value);
 
   const param = (value: Param): string => {
     if (isList(value)) return list("and").format(value.map(item));
@@ -105,17 +160,24 @@ export function makeTranslator(lang: Lang, dict: Dict): T {
     if (typeof entry === "string") template = entry;
     else {
       const n = params?.n;
-      plurals ??= new Intl.PluralRules(locale);
-      template = typeof n === "number" ? (entry[plurals.select(n)] ?? entry.other) : entry.other;
+      // "1 point", but "1.0 points": a fixed digit after the point is plural in English.
+      const category =
+        typeof n === "number"
+          ? plural(-1).select(n)
+          : typeof n === "object" && n !== null && "decimal" in n
+            ? plural(n.digits).select(n.decimal)
+            : "other";
+      template = entry[category] ?? entry.other;
     }
     if (!params) return template;
     return template.replace(/\{(\w+)\}/g, (m, name: string) => (Object.hasOwn(params, name) ? param(params[name]) : m));
   }
 
-  return (key, params) => {
+  const translate = (key: Key | TextRef, params?: Params): string => {
     if (typeof key === "string") return text({ key, params });
     return text(params ? { key: key.key, params: { ...key.params, ...params } } : key);
   };
+  return Object.assign(translate, { num, locale });
 }
 
 /**

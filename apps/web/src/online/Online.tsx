@@ -4,7 +4,7 @@
  * code, your tables and your finished games — and the online table itself (`/t/CODE`).
  */
 
-import { type GameKind, PLAYER_COUNTS } from "@crossbones/engine";
+import { defaultRules, type GameKind, PLAYER_COUNTS, sideOf } from "@crossbones/engine";
 import { type ServerMessage, TABLE_CODE, type TableSetup } from "@crossbones/protocol";
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { GAME_KEYS, type T } from "../i18n";
@@ -20,14 +20,17 @@ import {
   type Guest,
   gameRecord,
   guestFromKey,
+  isWatcher,
   myGames,
   myTables,
   newGuest,
   savedGuest,
 } from "./api";
 import { OnlineClient } from "./client";
+import { msLeft, seconds } from "./frame";
 import { OnlineTable } from "./OnlineTable";
 import { onlineRefusalText } from "./refusal";
+import { useNow } from "./useNow";
 
 export interface OnlineProps {
   t: T;
@@ -39,6 +42,8 @@ export interface OnlineProps {
   onHome: () => void;
   /** Watch a record in the replay viewer. */
   onWatchRecord: (text: string) => void;
+  /** Review hand `hand` of an online game's record, as the player at `seat`. */
+  onReview: (record: unknown, hand: number, seat: number) => void;
   /** The page on fair deals. */
   onFairness: () => void;
 }
@@ -49,7 +54,19 @@ type SeatChoice = TableSetup["seats"][number];
 export function Online(props: OnlineProps) {
   const { t } = props;
   const [guest, setGuest] = useState<Guest | null>(savedGuest);
-  if (!guest) return <NameForm t={t} onGuest={setGuest} inviting={props.code !== null} />;
+  // A watcher without a name who wants to sit: the name first.
+  const [naming, setNaming] = useState(false);
+  const watcher = guest !== null && isWatcher(guest);
+  if (!guest || naming || (watcher && props.code === null)) {
+    const onGuest = (g: Guest) => {
+      setNaming(false);
+      setGuest(g);
+    };
+    // Following an invite, one may just watch: no name is needed for that.
+    return (
+      <NameForm t={t} onGuest={onGuest} inviting={props.code !== null} canWatch={props.code !== null && !naming} />
+    );
+  }
   if (props.code !== null && !TABLE_CODE.test(props.code)) {
     return (
       <main class="online card">
@@ -65,7 +82,9 @@ export function Online(props: OnlineProps) {
   return (
     <Signed
       {...props}
+      key={guest.token}
       guest={guest}
+      onSit={watcher ? () => setNaming(true) : undefined}
       onForget={() => {
         forgetGuest();
         setGuest(null);
@@ -74,7 +93,7 @@ export function Online(props: OnlineProps) {
   );
 }
 
-function Signed(props: OnlineProps & { guest: Guest; onForget: () => void }) {
+function Signed(props: OnlineProps & { guest: Guest; onForget: () => void; onSit?: () => void }) {
   const { t, guest } = props;
   const client = useMemo(() => new OnlineClient(OnlineClient.urlOf(location), guest.token), [guest.token]);
   const [sat, setSat] = useState<string | null>(null);
@@ -105,9 +124,10 @@ function Signed(props: OnlineProps & { guest: Guest; onForget: () => void }) {
     );
   }
 
-  // An invite link seats the player at once (if a seat is open), then shows the table.
+  // An invite link seats the player at once (if a seat is open), then shows the table; a watcher
+  // without a name only watches until it chooses one.
   useEffect(() => {
-    if (!props.code || sat === props.code) return;
+    if (!props.code || sat === props.code || props.onSit) return;
     client.sit(props.code);
     setSat(props.code);
   }, [props.code]);
@@ -121,18 +141,51 @@ function Signed(props: OnlineProps & { guest: Guest; onForget: () => void }) {
         settings={props.settings}
         onLobby={() => props.onOpen(null)}
         onFairness={props.onFairness}
+        onReview={props.onReview}
+        onSit={props.onSit}
       />
     );
   }
   return <Lobby {...props} client={client} />;
 }
 
-function NameForm({ t, onGuest, inviting }: { t: T; onGuest: (g: Guest) => void; inviting: boolean }) {
+function NameForm({
+  t,
+  onGuest,
+  inviting,
+  canWatch,
+}: {
+  t: T;
+  onGuest: (g: Guest) => void;
+  inviting: boolean;
+  /** Offer to watch the invited table without a name. */
+  canWatch: boolean;
+}) {
+  const [error, setError] = useState("");
   return (
     <main class="online card">
       <h1>{t("online.title")}</h1>
       <p>{inviting ? t("online.nameForInvite") : t("online.nameIntro")}</p>
       <GuestForm t={t} field="name" onGuest={onGuest} />
+      {canWatch && (
+        <p>
+          <button
+            type="button"
+            class="ghost"
+            onClick={() =>
+              newGuest(t("online.watcherName"), true).then(onGuest, () => setError(t("online.offlineError")))
+            }
+            data-testid="just-watch"
+          >
+            {t("online.justWatch")}
+          </button>
+        </p>
+      )}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
       <details class="online-key online-key-card">
         <summary>{t("online.haveKey")}</summary>
         <GuestForm t={t} field="key" onGuest={onGuest} />
@@ -238,7 +291,7 @@ function Lobby(props: OnlineProps & { guest: Guest; client: OnlineClient }) {
   const [error, setError] = useState("");
   /** The quick-match wait, with when its frame came (its durations count from there). */
   const [queued, setQueued] = useState<(Extract<ServerMessage, { t: "queued" }> & { at: number }) | null>(null);
-  const [now, setNow] = useState(Date.now());
+  const now = useNow(queued !== null);
   const [tables, setTables] = useState<{ code: string; status: string }[]>([]);
   const [games, setGames] = useState<FinishedGame[]>([]);
   const [join, setJoin] = useState("");
@@ -262,11 +315,6 @@ function Lobby(props: OnlineProps & { guest: Guest; client: OnlineClient }) {
     );
     return off;
   }, [client]);
-  useEffect(() => {
-    if (!queued) return;
-    const timer = setInterval(() => setNow(Date.now()), 500);
-    return () => clearInterval(timer);
-  }, [queued]);
 
   return (
     <main class="online lobby" data-testid="lobby">
@@ -333,7 +381,7 @@ function Lobby(props: OnlineProps & { guest: Guest; client: OnlineClient }) {
               <li key={g.id}>
                 <span>
                   {t(GAME_KEYS[g.kind as GameKind]?.name ?? "french")} · {g.names.join(", ")} ·{" "}
-                  {new Date(g.finished).toLocaleDateString()}
+                  {new Date(g.finished).toLocaleDateString(t.locale)}
                 </span>{" "}
                 <button type="button" class="small" onClick={async () => props.onWatchRecord(await gameRecord(g.id))}>
                   {t("online.watchGame")}
@@ -378,7 +426,7 @@ function QuickMatch({
         <div role="status" data-testid="queued">
           <p>
             {t("online.waitingPlayers", { n: queued.waiting })}{" "}
-            {t("online.botsIn", { n: Math.max(0, Math.ceil((queued.at + queued.botsMs - now) / 1000)) })}
+            {t("online.botsIn", { n: seconds(msLeft(queued.botsMs, queued.at, now) ?? 0) })}
           </p>
           <button
             type="button"
@@ -466,6 +514,9 @@ function CreateTable({
   const [clock, setClock] = useState(true);
   const [isPrivate, setPrivate] = useState(true);
   const count = game === "cutthroat" ? players : 4;
+  // In Partner the seat opposite the maker's (seat 1) is their partner: the engine's teams say which.
+  const teams = game === "partner" ? defaultRules("partner", count) : null;
+  const isPartner = (seat: number) => teams !== null && sideOf(teams, seat) === sideOf(teams, 0);
   const presets = PRESETS.filter((p) => p.games.includes(game));
   const options = presets.find((p) => p.id === preset)?.options ?? {};
   return (
@@ -508,7 +559,7 @@ function CreateTable({
           <legend>{t("online.seats")}</legend>
           {Array.from({ length: count - 1 }, (_, i) => i + 1).map((seat) => (
             <label key={seat} class="bot">
-              <span>{t("online.seatN", { n: seat + 1 })}</span>
+              <span>{t(isPartner(seat) ? "online.seatPartner" : "online.seatN", { n: seat + 1 })}</span>
               <select
                 value={seats[seat]}
                 onChange={(e) => {

@@ -8,6 +8,8 @@ import { type Guest, guestAnswer, type TableSetup, type WireRefusal } from "@cro
 export type { Guest };
 
 const KEY = "crossbones/guest";
+/** The token of a guest made only to watch (no name chosen): asked for a name before it sits. */
+const WATCHER_KEY = "crossbones/watcher";
 
 /** The guest this device plays as, if one was made here. */
 export function savedGuest(): Guest | null {
@@ -28,11 +30,22 @@ export function forgetGuest(): void {
   }
 }
 
-function saveGuest(guest: Guest): void {
+function saveGuest(guest: Guest, watcher = false): void {
   try {
     localStorage.setItem(KEY, JSON.stringify(guest));
+    if (watcher) localStorage.setItem(WATCHER_KEY, guest.token);
+    else localStorage.removeItem(WATCHER_KEY);
   } catch {
     // Private mode: the name lasts as long as the page.
+  }
+}
+
+/** This device's guest was made only to watch: nobody has seen its name, and it has none of its own. */
+export function isWatcher(guest: Guest): boolean {
+  try {
+    return localStorage.getItem(WATCHER_KEY) === guest.token;
+  } catch {
+    return false;
   }
 }
 
@@ -73,10 +86,13 @@ export async function guestFromKey(key: string): Promise<Guest> {
   return guest;
 }
 
-/** A new guest with this name; kept on this device. */
-export async function newGuest(name: string): Promise<Guest> {
+/**
+ * A new guest with this name; kept on this device. A `watcher` is made to watch a table without
+ * choosing a name (the server speaks only to guests); it chooses one before it takes a seat.
+ */
+export async function newGuest(name: string, watcher = false): Promise<Guest> {
   const guest = await call<Guest>("/api/guests", { method: "POST", body: JSON.stringify({ name }) });
-  saveGuest(guest);
+  saveGuest(guest, watcher);
   return guest;
 }
 

@@ -36,8 +36,11 @@ export class OnlineClient {
   private readonly followed = new Set<string>();
   /** Seats asked for before the socket was open: asked for as soon as it is. */
   private readonly sits = new Map<string, ClientMessage>();
-  /** Actions sent and not yet answered, by id: resent after a reconnect. */
-  private readonly unanswered = new Map<string, ClientMessage>();
+  /**
+   * Actions not yet answered, by id: resent after a reconnect. `sent`: it left this device, so the
+   * server may have it; until then the player may take it back (`withdraw`).
+   */
+  private readonly unanswered = new Map<string, { readonly message: ClientMessage; sent: boolean }>();
   /**
    * The quick-match request while it waits: asked again after a reconnect, since the server takes a
    * closed socket's player out of the queue (a dropped connection would otherwise wait for ever).
@@ -114,7 +117,7 @@ export class OnlineClient {
       for (const table of this.followed) this.raw({ t: "watch", table });
       for (const m of this.sits.values()) this.raw(m);
       this.sits.clear();
-      for (const m of this.unanswered.values()) this.raw(m);
+      for (const a of this.unanswered.values()) a.sent = this.raw(a.message) || a.sent;
       if (this.queued) this.raw(this.queued);
       this.setStatus("open");
     };
@@ -143,8 +146,11 @@ export class OnlineClient {
     };
   }
 
-  private raw(message: ClientMessage): void {
-    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+  /** Sends `message` if the socket is open; whether it was sent. */
+  private raw(message: ClientMessage): boolean {
+    if (this.socket?.readyState !== WebSocket.OPEN) return false;
+    this.socket.send(JSON.stringify(message));
+    return true;
   }
 
   /** Follow a table (and again after every reconnect). */
@@ -176,13 +182,20 @@ export class OnlineClient {
     this.raw({ t: "unqueue" });
   }
 
-  /** Sends an action made against `version`; returns its id. */
+  /** Sends an action made against `version` (now, or once the link is back); returns its id. */
   act(table: string, version: number, action: Action): string {
     const id = `${Date.now().toString(36)}-${this.nextId++}`;
     const message: ClientMessage = { t: "act", table, id, version, action };
-    this.unanswered.set(id, message);
-    this.raw(message);
+    this.unanswered.set(id, { message, sent: this.raw(message) });
     return id;
+  }
+
+  /** Takes back action `id` if it has not left this device yet; whether it was taken back. */
+  withdraw(id: string): boolean {
+    const held = this.unanswered.get(id);
+    if (!held || held.sent) return false;
+    this.unanswered.delete(id);
+    return true;
   }
 
   send(message: ClientMessage): void {

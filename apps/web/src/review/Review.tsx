@@ -6,7 +6,7 @@
 
 import { type Layout, type Move, makeBone } from "@crossbones/engine";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
-import type { Key, T } from "../i18n";
+import { decimal, type Key, type T } from "../i18n";
 import type { Settings } from "../settings";
 import { Board } from "../ui/Board";
 import { moveText } from "../view/describe";
@@ -19,6 +19,13 @@ import type { ReviewedDecision } from "./protocol";
 import { ReadTablePanel } from "./ReadTable";
 import type { Reason } from "./reasons";
 import "./review.css";
+
+/** The grades a hand's summary counts, each by its own name ("1 inaccuracy", never "1 mistake"). */
+const COUNTED: readonly { readonly grade: Grade; readonly key: Key }[] = [
+  { grade: "inaccuracy", key: "review.count.inaccuracy" },
+  { grade: "mistake", key: "review.count.mistake" },
+  { grade: "blunder", key: "review.count.blunder" },
+];
 
 const GRADE_KEYS: Readonly<Record<Grade, Key>> = {
   best: "review.grade.best",
@@ -70,13 +77,13 @@ function reasonText(t: T, r: Reason, name: (seat: number) => string): string {
 }
 
 /** French values are minus the expected points: shown as points, one decimal. Line: a percentage. */
-function valueText(d: DecisionReview, value: number): string {
-  return d.unit === "points" ? (-value).toFixed(1) : `${Math.round(value * 100)}%`;
+function valueText(t: T, d: DecisionReview, value: number): string {
+  return d.unit === "points" ? t.num(-value, { digits: 1 }) : t.num(Math.round(value * 100) / 100, { percent: true });
 }
 
 function lossText(t: T, d: DecisionReview): string {
   return d.unit === "points"
-    ? t("review.lostPoints", { n: d.loss.toFixed(1) })
+    ? t("review.lostPoints", { n: decimal(d.loss) })
     : t("review.lostChance", { n: Math.round(d.loss * 100) });
 }
 
@@ -168,13 +175,16 @@ export function Review({ t, settings, record, hand, naming, gameId, onBack }: Re
   const current = shown?.review ?? null;
   // The board and the panel are the same vnodes until the decision or the board shown changes,
   // so a re-render (a key, a status) does not diff them again.
-  const scene = shown ? (better ? shown.better : shown.before) : null;
+  // "After the better move" is offered only where there was a better move than the one played.
+  const improvable = current !== null && current.grade !== "best" && current.best !== current.played;
+  const scene = shown ? (better && improvable ? shown.better : shown.played) : null;
   const boardElement = useMemo(
     () =>
       scene && (
         <Board
           board={scene.board}
           players={scene.players}
+          bottom={seat}
           moveSeats={scene.moveSeats}
           pips={settings.pips}
           animMs={0}
@@ -184,7 +194,7 @@ export function Review({ t, settings, record, hand, naming, gameId, onBack }: Re
           marks={boardMarks({ events: scene.events, seat: null })}
         />
       ),
-    [scene, settings.pips, t],
+    [scene, seat, settings.pips, t],
   );
   const readElement = useMemo(() => shown && <ReadTablePanel t={t} read={shown.read} name={name} />, [shown, t]);
   // While the worker analyses, the page shows only the progress: the decisions, the board and the
@@ -214,9 +224,12 @@ export function Review({ t, settings, record, hand, naming, gameId, onBack }: Re
     return seat === viewer ? t("review.youPlayed", params) : t("review.theyPlayed", { ...params, name: name(seat) });
   };
 
+  const graded = summary
+    ? COUNTED.filter((c) => summary.grades[c.grade] > 0).map((c) => t(c.key, { n: summary.grades[c.grade] }))
+    : [];
   const lost = summary
     ? summary.unit === "points"
-      ? t("review.lostSumPoints", { lost: summary.lost.toFixed(1) })
+      ? t("review.lostSumPoints", { lost: decimal(summary.lost) })
       : t("review.lostSumChance", { lost: Math.round(summary.lost * 100) })
     : "";
 
@@ -243,7 +256,7 @@ export function Review({ t, settings, record, hand, naming, gameId, onBack }: Re
             <span data-testid="review-summary">
               {t("review.summary", {
                 decisions: t("review.decisions", { n: summary.decisions.length }),
-                mistakes: t("review.mistakes", { n: summary.mistakes }),
+                graded: graded.length > 0 ? graded : t("review.clean"),
                 lost,
               })}
             </span>
@@ -327,29 +340,31 @@ export function Review({ t, settings, record, hand, naming, gameId, onBack }: Re
                 {current.options.map((o) => (
                   <tr key={o.move} class={o.move === current.played ? "played" : ""}>
                     <th scope="row">{move(o.move, current.pose)}</th>
-                    <td class="num">{valueText(current, o.value)}</td>
+                    <td class="num">{valueText(t, current, o.value)}</td>
                     <td>{t(GRADE_KEYS[o.grade])}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
-            <fieldset class="review-board-choice">
-              <legend class="visually-hidden">{t("review.showBetter")}</legend>
-              <label>
-                <input type="radio" name="review-board" checked={!better} onChange={() => setBetter(false)} />{" "}
-                {t("review.showPlayed")}
-              </label>
-              <label>
-                <input
-                  type="radio"
-                  name="review-board"
-                  checked={better}
-                  onChange={() => setBetter(true)}
-                  data-testid="review-show-better"
-                />{" "}
-                {t("review.showBetter")}
-              </label>
-            </fieldset>
+            {improvable && (
+              <fieldset class="review-board-choice">
+                <legend class="visually-hidden">{t("review.showBetter")}</legend>
+                <label>
+                  <input type="radio" name="review-board" checked={!better} onChange={() => setBetter(false)} />{" "}
+                  {t("review.showPlayed")}
+                </label>
+                <label>
+                  <input
+                    type="radio"
+                    name="review-board"
+                    checked={better}
+                    onChange={() => setBetter(true)}
+                    data-testid="review-show-better"
+                  />{" "}
+                  {t("review.showBetter")}
+                </label>
+              </fieldset>
+            )}
           </section>
           {stage >= 2 && boardElement ? boardElement : <div class="board" />}
           {stage >= 3 && readElement}

@@ -7,7 +7,7 @@
 import { beliefFrom, rankMoves } from "@crossbones/bots";
 import { type Move, moveBone, PASS, type SeatView } from "@crossbones/engine";
 import type { Decision } from "./decisions";
-import { type Grade, gradeLoss, isMistake, type LossUnit, unitOf } from "./grade";
+import { GRADES, type Grade, gradeLoss, isMistake, type LossUnit, unitOf } from "./grade";
 import { type Reason, reasonFor } from "./reasons";
 
 /** The search budget of a review: a fixed seed and playout count, so a review is reproducible. */
@@ -54,8 +54,10 @@ export interface HandReview {
   readonly unit: LossUnit;
   /** The loss of every decision graded an inaccuracy or worse, added up. */
   readonly lost: number;
-  /** Decisions graded an inaccuracy or worse. */
+  /** Decisions graded an inaccuracy or worse (what the stats count per hand). */
   readonly mistakes: number;
+  /** Decisions per grade: the summary names them by their grades ("1 inaccuracy", not "1 mistake"). */
+  readonly grades: Readonly<Record<Grade, number>>;
 }
 
 /**
@@ -108,12 +110,14 @@ export function reviewDecision(decision: Decision, options: ReviewOptions = {}):
 export function summarize(decisions: readonly DecisionReview[], unit: LossUnit): HandReview {
   let lost = 0;
   let mistakes = 0;
+  const grades = Object.fromEntries(GRADES.map((g) => [g, 0])) as Record<Grade, number>;
   for (const d of decisions) {
+    grades[d.grade]++;
     if (!isMistake(d.grade)) continue;
     lost += d.loss;
     mistakes++;
   }
-  return { decisions, unit, lost, mistakes };
+  return { decisions, unit, lost, mistakes, grades };
 }
 
 /** Reviews every decision in turn (`onEach` after each: the worker reports progress with it). */

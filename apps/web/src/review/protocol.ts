@@ -25,8 +25,8 @@ export interface Scene {
 /** One reviewed decision with what the page shows beside it, all worked out in the worker. */
 export interface ReviewedDecision {
   readonly review: DecisionReview;
-  /** The board as the seat saw it, and after the best move. */
-  readonly before: Scene;
+  /** The board after the move played (its bone marked as the latest), and after the best move. */
+  readonly played: Scene;
   readonly better: Scene;
   /** The table read at that moment, from the seat's view. */
   readonly read: TableRead;

@@ -38,11 +38,15 @@ scope.onmessage = (e) => {
       const review = reviewDecision(d, options);
       done.push(review);
       const game = gameAt(record, review.version);
-      const after = review.best === PASS ? null : applyMove(game, review.best);
+      // The board after a move (a pass leaves it as it was): the pose is seen on the board too.
+      const after = (move: number) => {
+        const next = move === PASS ? null : applyMove(game, move);
+        return scene(next?.ok ? next.value : game, seat);
+      };
       const decision = {
         review,
-        before: scene(game, seat),
-        better: scene(after?.ok ? after.value : game, seat),
+        played: after(review.played),
+        better: after(review.best),
         read: readTable(handViews(record, hand, seat, review.index)),
       };
       scope.postMessage({ type: "decision", decision, done: done.length, total: decisions.length });

@@ -13,7 +13,19 @@ export interface Point {
   readonly value: number;
 }
 
-export function Chart({ points, label, testId }: { points: readonly Point[]; label: string; testId: string }) {
+export interface ChartProps {
+  points: readonly Point[];
+  /** What the chart shows, for a screen reader. */
+  label: string;
+  /** The axes' titles: what is counted along (x) and what is measured (y). */
+  x: string;
+  y: string;
+  /** A number in the page's language (the y axis). */
+  num: (value: number) => string;
+  testId: string;
+}
+
+export function Chart({ points, label, x, y, num, testId }: ChartProps) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     let plot: { destroy(): void } | null = null;
@@ -25,15 +37,23 @@ export function Chart({ points, label, testId }: { points: readonly Point[]; lab
       plot = new uPlot(
         {
           width,
-          height: 200,
+          height: 240,
           legend: { show: false },
           cursor: { show: false },
-          // One point per game or review, in order: evenly spaced whatever the days between.
-          scales: { x: { time: false } },
+          // One point per game or review, in order: evenly spaced whatever the days between, each
+          // in the middle of its own slot (a single point sits in the middle, over its "1").
+          // The y axis starts at 0 (a count, a score), and a line of zeros is drawn low, not mid-chart.
+          scales: {
+            x: { time: false, range: () => [0.5, points.length + 0.5] },
+            y: { range: (_u: unknown, _min: number, max: number) => [0, Math.max(1, Math.ceil(max * 1.1))] },
+          },
           series: [{}, { stroke: "#0f5132", width: 2, points: { show: true, size: 6 } }],
           axes: [
-            { values: (_u: unknown, ticks: number[]) => ticks.map((v) => (Number.isInteger(v) ? String(v) : "")) },
-            {},
+            {
+              label: x,
+              values: (_u: unknown, ticks: number[]) => ticks.map((v) => (Number.isInteger(v) ? num(v) : "")),
+            },
+            { label: y, values: (_u: unknown, ticks: number[]) => ticks.map(num) },
           ],
         },
         [points.map((_, i) => i + 1), points.map((p) => p.value)],
@@ -45,6 +65,6 @@ export function Chart({ points, label, testId }: { points: readonly Point[]; lab
       live = false;
       plot?.destroy();
     };
-  }, [points]);
+  }, [points, x, y, num]);
   return <div ref={ref} class="chart" role="img" aria-label={label} data-testid={testId} />;
 }

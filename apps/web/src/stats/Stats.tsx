@@ -4,7 +4,7 @@
  */
 
 import { useEffect, useMemo, useState } from "preact/hooks";
-import { GAME_KEYS, type Key, type T } from "../i18n";
+import { decimal, GAME_KEYS, type Key, type T } from "../i18n";
 import { loadHistory } from "../review/history";
 import { aggregate, factsOf, type GameEntry, type Level, type ReviewEntry, withFacts } from "../review/stats";
 import "../review/review.css";
@@ -106,12 +106,12 @@ export function Stats({ t, lang, onBack, onWatch }: StatsProps) {
             </tbody>
           </table>
           {stats.frenchPointsPerHand !== null && (
-            <p>{t("stats.french", { points: stats.frenchPointsPerHand.toFixed(1), n: stats.frenchHands })}</p>
+            <p>{t("stats.french", { points: decimal(stats.frenchPointsPerHand), n: stats.frenchHands })}</p>
           )}
           <p>{t("stats.sixLove", { given: stats.sixLoveGiven, taken: stats.sixLoveTaken })}</p>
           <p data-testid="stats-mistakes">
             {stats.mistakesPerHand !== null
-              ? t("stats.mistakes", { n: stats.mistakesPerHand.toFixed(1) })
+              ? t("stats.mistakes", { n: decimal(stats.mistakesPerHand) })
               : t("stats.noReviews")}
           </p>
         </section>
@@ -120,6 +120,8 @@ export function Stats({ t, lang, onBack, onWatch }: StatsProps) {
         t={t}
         date={date}
         title={t("stats.mistakesChart")}
+        x={t("stats.axisReviews")}
+        y={t("stats.axisMistakes")}
         testId="chart-mistakes"
         points={stats.mistakesOverTime.map((m) => ({ at: m.at, value: m.mistakes }))}
       />
@@ -127,6 +129,8 @@ export function Stats({ t, lang, onBack, onWatch }: StatsProps) {
         t={t}
         date={date}
         title={t("stats.frenchChart")}
+        x={t("stats.axisGames")}
+        y={t("stats.axisPoints")}
         testId="chart-french"
         points={stats.frenchOverTime.map((m) => ({ at: m.at, value: m.perHand }))}
       />
@@ -173,12 +177,17 @@ function ChartCard({
   t,
   date,
   title,
+  x,
+  y,
   testId,
   points,
 }: {
   t: T;
   date: (ms: number) => string;
   title: string;
+  /** The axes' titles. */
+  x: string;
+  y: string;
   testId: string;
   points: readonly { at: number; value: number }[];
 }) {
@@ -189,6 +198,9 @@ function ChartCard({
       <Chart
         testId={testId}
         points={points}
+        x={x}
+        y={y}
+        num={t.num}
         label={t("stats.chartLabel", {
           title,
           n: points.length,

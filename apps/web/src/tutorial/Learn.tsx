@@ -194,6 +194,10 @@ function LessonScreen({
   useEffect(() => {
     bubble.current?.focus({ preventScroll: true });
   }, [run.step, run.finished]);
+  // On a phone the bubble has a fixed height: Mango's answer to a move scrolls into sight within it.
+  useEffect(() => {
+    bubble.current?.querySelector(".feedback, .response")?.scrollIntoView({ block: "nearest" });
+  }, [view.feedback, view.response]);
 
   const step = view.step;
   const isTask = step.type === "task" && view.awaiting === "move";

@@ -1,6 +1,7 @@
 /**
- * The "which arm?" question, shared by the game table and the lessons. Letters and arrows answer it
- * from anywhere on the page while it is open.
+ * The "which arm?" question, shared by the game table and the lessons: asked on the board (a tap
+ * on a bone: its arms or ends carry large letters there) or in this dialog (the keyboard's and
+ * screen reader's way). Letters and arrows answer it from anywhere on the page while it is open.
  */
 
 import { CROSS, makeBone } from "@crossbones/engine";
@@ -11,6 +12,37 @@ import { Modal } from "./Modal";
 
 const ARROW_TO_ARM: Record<string, number> = { ArrowUp: 0, ArrowRight: 1, ArrowDown: 2, ArrowLeft: 3 };
 const ARROW_TO_END: Record<string, number> = { ArrowLeft: 0, ArrowRight: 1 };
+
+/**
+ * While `active`, a letter (A–D, in the order of `targets`) or the arrow pointing at an arm or end
+ * picks it, wherever the focus is.
+ */
+export function useChooserKeys(
+  active: boolean,
+  layout: number,
+  targets: readonly number[],
+  onPick: (target: number) => void,
+): void {
+  const onKey = (e: KeyboardEvent) => {
+    const k = e.key.toUpperCase();
+    const letter = k.length === 1 ? k.charCodeAt(0) - 65 : -1;
+    if (letter >= 0 && letter < targets.length) {
+      e.preventDefault();
+      onPick(targets[letter]);
+      return;
+    }
+    const arrow = (layout === CROSS ? ARROW_TO_ARM : ARROW_TO_END)[e.key];
+    if (arrow !== undefined && targets.includes(arrow)) {
+      e.preventDefault();
+      onPick(arrow);
+    }
+  };
+  useEffect(() => {
+    if (!active) return;
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  });
+}
 
 /** Which arm or end a bone goes on: buttons with letters A–D, or the arrow pointing at it. */
 export function ArmChooser({
@@ -32,25 +64,8 @@ export function ArmChooser({
   onPick: (target: number) => void;
   onCancel: () => void;
 }) {
-  const onKey = (e: KeyboardEvent) => {
-    const k = e.key.toUpperCase();
-    const letter = k.length === 1 ? k.charCodeAt(0) - 65 : -1;
-    if (letter >= 0 && letter < targets.length) {
-      e.preventDefault();
-      onPick(targets[letter]);
-      return;
-    }
-    const arrow = (layout === CROSS ? ARROW_TO_ARM : ARROW_TO_END)[e.key];
-    if (arrow !== undefined && targets.includes(arrow)) {
-      e.preventDefault();
-      onPick(arrow);
-    }
-  };
   // Letters and arrows work as soon as the chooser shows, wherever the focus is at that moment.
-  useEffect(() => {
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  });
+  useChooserKeys(true, layout, targets, onPick);
   return (
     <Modal title={t("chooseArm", { bone: makeBone(bone) })} onClose={onCancel} id={id} className="chooser">
       <div class="choices">

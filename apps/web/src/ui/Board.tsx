@@ -10,16 +10,8 @@ import type { PipStyle } from "../settings";
 import { targetName } from "../view/describe";
 import { type BoardGeometry, type Box, boardGeometry } from "../view/layout";
 import type { BoardMarks } from "../view/marks";
+import { seatSide } from "../view/seats";
 import { BoneShape } from "./Bone";
-
-export type SeatSide = "bottom" | "right" | "top" | "left";
-
-/** Where each seat sits on screen: the human at the bottom, turn order anticlockwise. */
-export function seatSide(players: number, seat: number): SeatSide {
-  if (players === 2) return seat === 0 ? "bottom" : "top";
-  if (players === 3) return (["bottom", "right", "left"] as const)[seat];
-  return (["bottom", "right", "top", "left"] as const)[seat];
-}
 
 /** The largest a board unit (a bone's width) is drawn, in CSS pixels: a few bones are not drawn huge. */
 export const MAX_UNIT_PX = 36;
@@ -34,6 +26,8 @@ function capScale(box: Box, size: { w: number; h: number }): Box {
 export interface BoardProps {
   board: BoardLayout | null;
   players: number;
+  /** The seat drawn at the bottom of the table (the viewer's; 0 for a watcher or a replay). */
+  bottom: number;
   /** Seat that made each move of the hand, to animate a play from its seat. */
   moveSeats: readonly number[];
   pips: PipStyle;
@@ -71,7 +65,7 @@ export function Board(props: BoardProps) {
   const view = capScale({ x: bones.x - pad, y: bones.y - pad, w: bones.w + 2 * pad, h: bones.h + 2 * pad }, size);
   const lastMove = props.moveSeats.length - 1;
   const lastSeat = props.moveSeats[lastMove] ?? 0;
-  const side = seatSide(props.players, lastSeat);
+  const side = seatSide(props.players, lastSeat, props.bottom);
   // Plays fly in from the player's side of the table.
   const from = {
     bottom: [view.x + view.w / 2, view.y + view.h + 3],
@@ -82,7 +76,7 @@ export function Board(props: BoardProps) {
   const latest = props.marks?.latest ?? null;
   const recent = new Set(props.marks?.recent ?? []);
   // An end mark stays inside the drawing, even beside a bone at its edge.
-  const inside = (v: number, lo: number, size: number) => Math.min(Math.max(v, lo + 0.8), lo + size - 0.8);
+  const inside = (v: number, lo: number, size: number) => Math.min(Math.max(v, lo + 1), lo + size - 1);
   return (
     <div class="board" ref={ref}>
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: end marks are a pointer shortcut; keys choose in the dialog */}
@@ -143,8 +137,10 @@ export function Board(props: BoardProps) {
                 transform={`translate(${inside(e.x, view.x, view.w)} ${inside(e.y, view.y, view.h)})`}
                 data-target={e.target}
               >
-                <circle r={0.75} />
-                <text y={0.28} text-anchor="middle" font-size={0.8}>
+                {/* A finger-sized target around the letter (about two bones across). */}
+                <circle class="end-hit" r={1.6} />
+                <circle class="end-letter" r={0.9} />
+                <text y={0.32} text-anchor="middle" font-size={0.95}>
                   {letter}
                 </text>
                 <title>{targetName(t, board?.layout ?? 0, e.target)}</title>

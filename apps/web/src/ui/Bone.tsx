@@ -44,16 +44,38 @@ const SPOTS: readonly (readonly [number, number])[][] = [
 /** Okabe–Ito colours, distinguishable with the common colour-vision deficiencies. */
 export const PIP_COLOURS = ["#222", "#D55E00", "#0072B2", "#009E73", "#CC79A7", "#B86E00", "#1B1B1B"] as const;
 
-function Half({ n, cx, cy, vertical, pips }: { n: number; cx: number; cy: number; vertical: boolean; pips: PipStyle }) {
+function Half({
+  n,
+  cx,
+  cy,
+  vertical,
+  pips,
+  digits,
+}: {
+  n: number;
+  cx: number;
+  cy: number;
+  vertical: boolean;
+  pips: PipStyle;
+  digits: boolean;
+}) {
   const fill = pips === "classic" ? "#1d1d1b" : PIP_COLOURS[n];
   return (
     <g>
-      {SPOTS[n].map(([dx, dy], i) => (
-        // Sixes run along the bone's length.
-        <circle key={i} cx={cx + (vertical ? dx : dy)} cy={cy + (vertical ? dy : dx)} r={0.095} fill={fill} />
-      ))}
+      <g class="pips">
+        {SPOTS[n].map(([dx, dy], i) => (
+          // Sixes run along the bone's length.
+          <circle key={i} cx={cx + (vertical ? dx : dy)} cy={cy + (vertical ? dy : dx)} r={0.095} fill={fill} />
+        ))}
+      </g>
       {pips === "numerals" && (
         <text x={cx + 0.36} y={cy + 0.42} font-size={0.3} text-anchor="middle" fill="#333" font-weight="700">
+          {n}
+        </text>
+      )}
+      {/* The half's number in place of its pips, where the stylesheet says a bone is too small for pips. */}
+      {digits && n > 0 && (
+        <text class="digit" x={cx} y={cy + 0.27} font-size={0.75} text-anchor="middle" fill={fill} font-weight="800">
           {n}
         </text>
       )}
@@ -67,12 +89,15 @@ export function BoneShape({
   vertical,
   pips,
   className,
+  digits = false,
 }: {
   a: number;
   b: number;
   vertical: boolean;
   pips: PipStyle;
   className?: string;
+  /** Also draw each half's number, shown instead of the pips where a bone is drawn tiny (a phone's seats). */
+  digits?: boolean;
 }) {
   const w = vertical ? 1 : 2;
   const h = vertical ? 2 : 1;
@@ -86,8 +111,8 @@ export function BoneShape({
       ) : (
         <line y1={-0.34} y2={0.34} x1={0} x2={0} class="bone-line" />
       )}
-      <Half n={a} cx={vertical ? 0 : -0.5} cy={vertical ? -0.5 : 0} vertical={vertical} pips={pips} />
-      <Half n={b} cx={vertical ? 0 : 0.5} cy={vertical ? 0.5 : 0} vertical={vertical} pips={pips} />
+      <Half n={a} cx={vertical ? 0 : -0.5} cy={vertical ? -0.5 : 0} vertical={vertical} pips={pips} digits={digits} />
+      <Half n={b} cx={vertical ? 0 : 0.5} cy={vertical ? 0.5 : 0} vertical={vertical} pips={pips} digits={digits} />
     </g>
   );
 }

@@ -26,7 +26,10 @@ export interface GameTableProps {
   t: T;
   /** Replaces the session if `expected` is still the current one (late bot answers are dropped). */
   update: (expected: Session, next: Session) => void;
+  /** The menu's New game: back to the home screen's setup. */
   onNewGame: () => void;
+  /** Game over's Play again: the same table again (same players, bots and rules). */
+  onRematch: () => void;
   onExport: () => void;
   /** Opens the review of hand `hand` of this game. */
   onReview?: (hand: number) => void;
@@ -36,7 +39,7 @@ export function useSeatName(t: T): (seat: number) => string {
   return useCallback((seat: number) => (seat === HUMAN ? t("you") : (BOT_NAMES[seat] ?? `#${seat}`)), [t]);
 }
 
-export function GameTable({ session, settings, t, update, onNewGame, onExport, onReview }: GameTableProps) {
+export function GameTable({ session, settings, t, update, onNewGame, onRematch, onExport, onReview }: GameTableProps) {
   const view = useMemo(() => humanView(session, settings.showHands), [session, settings.showHands]);
   const name = useSeatName(t);
   const { botDelay } = timing(settings.speed);
@@ -147,6 +150,7 @@ export function GameTable({ session, settings, t, update, onNewGame, onExport, o
 
   return (
     <Table
+      main
       view={view}
       t={t}
       settings={settings}
@@ -215,7 +219,15 @@ export function GameTable({ session, settings, t, update, onNewGame, onExport, o
         <reading.module.LiveRead t={t} game={session.game} seat={HUMAN} name={name} />
       )}
       {open === "end" && (
-        <GameEnd view={view} t={t} name={name} onNewGame={onNewGame} onExport={onExport} onClose={() => show(null)} />
+        <GameEnd
+          view={view}
+          viewer={HUMAN}
+          t={t}
+          name={name}
+          onNewGame={onRematch}
+          onExport={onExport}
+          onClose={() => show(null)}
+        />
       )}
     </Table>
   );

@@ -8,8 +8,10 @@ import { defaultRules, type GameKind, OPTION_SPECS, type OptionSpec, PLAYER_COUN
 import type { JSX } from "preact";
 import { useState } from "preact/hooks";
 import { GAME_KEYS, optionKeys, type T } from "../i18n";
-import { BOT_LEVELS, BOT_NAMES, type BotLevel, type Session, type Setup } from "../session";
+import { BOT_LEVELS, BOT_NAMES, type BotLevel, HUMAN, type Session, type Setup } from "../session";
+import { sideName } from "../view/describe";
 import { PRESETS } from "../view/presets";
+import { Modal } from "./Modal";
 import { PlayerCount } from "./PlayerCount";
 import { PresetPicker } from "./PresetPicker";
 
@@ -45,6 +47,18 @@ function chooseSeed(): { seed: number; seededDeals: boolean } {
   return { seed: crypto.getRandomValues(new Uint32Array(1))[0], seededDeals: false };
 }
 
+/** Each seat's bot level before the player chooses (seat 0, the player's, is never read). */
+const DEFAULT_LEVELS: readonly BotLevel[] = ["easy", "medium", "medium", "medium"];
+
+/**
+ * The levels shown for four seats: the last game's where it had the seat, the default elsewhere. A
+ * game for two saves two levels; the seats it did not have keep their defaults rather than show
+ * the first level of the list (issue 26: "Easy" for seats nobody touched).
+ */
+export function levelsFrom(saved: readonly BotLevel[] | undefined): BotLevel[] {
+  return DEFAULT_LEVELS.map((level, seat) => saved?.[seat] ?? level);
+}
+
 function defaultsFor(game: GameKind): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const spec of OPTION_SPECS) if (spec.games.includes(game)) out[spec.name] = spec.default;
@@ -65,7 +79,9 @@ export function Home({
 }: HomeProps) {
   const [game, setGame] = useState<GameKind>(lastSetup?.game ?? "french");
   const [players, setPlayers] = useState<number>(lastSetup?.players ?? 4);
-  const [levels, setLevels] = useState<BotLevel[]>([...(lastSetup?.levels ?? ["easy", "medium", "medium", "medium"])]);
+  const [levels, setLevels] = useState<BotLevel[]>(() => levelsFrom(lastSetup?.levels));
+  // The setup to start once the player has said the game in progress may go.
+  const [replacing, setReplacing] = useState<Setup | null>(null);
   const [practice, setPractice] = useState<boolean>(lastSetup?.practice ?? false);
   const [options, setOptions] = useState<Record<string, unknown>>({
     ...defaultsFor(lastSetup?.game ?? "french"),
@@ -128,14 +144,10 @@ export function Home({
         class="card setup"
         onSubmit={(e) => {
           e.preventDefault();
-          onStart({
-            game,
-            players,
-            options,
-            levels: [levels[0], levels[1], levels[2], levels[3]].slice(0, players),
-            practice,
-            ...chooseSeed(),
-          });
+          const setup: Setup = { game, players, options, levels: levels.slice(0, players), practice, ...chooseSeed() };
+          // A game in progress is never thrown away without a word: ask first.
+          if (inProgress) setReplacing(setup);
+          else onStart(setup);
         }}
       >
         <fieldset class="games">
@@ -237,8 +249,31 @@ export function Home({
           {t("fair.howLink")}
         </button>
       </section>
+      {replacing && saved && (
+        <Modal title={t("newGameTitle")} onClose={() => setReplacing(null)} id="confirm-new-game">
+          <p>{inProgressText(t, saved)}</p>
+          <div class="buttons">
+            <button type="button" onClick={() => setReplacing(null)} autofocus>
+              {t("cancel")}
+            </button>
+            <button type="button" class="danger" onClick={() => onStart(replacing)} data-testid="confirm-new-game">
+              {t("newGameConfirm")}
+            </button>
+          </div>
+        </Modal>
+      )}
     </main>
   );
+}
+
+/** "You have a French game in progress: hand 5; You 68, Ruby 40, Kofi 55 and Ines 30. …" */
+function inProgressText(t: T, saved: Session): string {
+  const rules = saved.game.rules;
+  const name = (seat: number) => (seat === HUMAN ? t("you") : BOT_NAMES[seat]);
+  const scores = saved.game.totals.map((n, side) =>
+    t("rv_countOf", { name: sideName(t, rules, side, name, HUMAN), n }),
+  );
+  return t("newGameText", { game: t(GAME_KEYS[saved.setup.game].name), hand: saved.game.hands.length, scores });
 }
 
 function OptionField({

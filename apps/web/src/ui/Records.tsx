@@ -4,6 +4,7 @@ import {
   boneHigh,
   boneLow,
   bonesOf,
+  dealtHands,
   type Game,
   makeRecord,
   parseRecord,
@@ -98,11 +99,16 @@ export function recordNaming(
   return { name: (seat) => names?.[seat] ?? t("playerN", { n: seat + 1 }), viewer: null };
 }
 
-/** The names a record gives its seats, if it gives any (to name players in an error about it). */
+/** The names a record gives its seats, if it gives any. */
+export function recordNames(record: unknown): readonly string[] | null {
+  const names = (record as { names?: unknown } | null)?.names;
+  return Array.isArray(names) && names.every((n) => typeof n === "string") ? names : null;
+}
+
+/** The names in a record's text (to name players in an error about it). */
 function namesIn(source: string): readonly string[] | null {
   try {
-    const names = (JSON.parse(source) as { names?: unknown })?.names;
-    return Array.isArray(names) && names.every((n) => typeof n === "string") ? names : null;
+    return recordNames(JSON.parse(source));
   } catch {
     return null;
   }
@@ -285,24 +291,49 @@ export function Replay({
           </button>
         </span>
       </div>
-      <Board
-        board={view.board}
-        players={view.players}
-        moveSeats={view.history.map((h) => h.seat)}
-        pips={settings.pips}
-        animMs={0}
-        choices={[]}
-        t={t}
-        label={events[events.length - 1] ?? t("boardEmpty")}
-        marks={boardMarks({ events: view.events, seat: null })}
-      />
+      {/* The board and, at a hand's last move, its result over the board's foot: the board never shrinks. */}
+      <div class="replay-stage">
+        <Board
+          board={view.board}
+          players={view.players}
+          bottom={viewer ?? 0}
+          moveSeats={view.history.map((h) => h.seat)}
+          pips={settings.pips}
+          animMs={0}
+          choices={[]}
+          t={t}
+          label={events[events.length - 1] ?? t("boardEmpty")}
+          marks={boardMarks({ events: view.events, seat: null })}
+        />
+        {result && (
+          <section class="replay-result card" data-testid="replay-result" aria-label={t("handOver", { n: hand + 1 })}>
+            <h2 class="replay-title">{t("handOver", { n: hand + 1 })}</h2>
+            <p class="headline">{sheetHeadline(t, result, name, viewer)}</p>
+            <SheetBody
+              result={result}
+              events={view.events}
+              rules={view.rules}
+              viewer={viewer}
+              t={t}
+              name={name}
+              settings={settings}
+            />
+          </section>
+        )}
+      </div>
+      {/* Each hand as dealt, the bones already played dimmed: the rows keep their size all hand long. */}
       <div class="replay-hands">
-        {view.hands.map((mask, seat) => (
-          <div key={seat} class="replay-hand">
+        {(dealtHands(view) ?? view.hands.map((m) => m ?? 0)).map((dealt, seat) => (
+          <div key={seat} class="replay-hand" data-seat={seat}>
             <b>{name(seat)}</b>
             <span class="mini-bones">
-              {bonesOf(mask ?? 0).map((bone) => (
-                <svg key={bone} viewBox="-0.5 -1 1 2" class="mini" aria-hidden="true">
+              {bonesOf(dealt).map((bone) => (
+                <svg
+                  key={bone}
+                  viewBox="-0.5 -1 1 2"
+                  class={`mini ${((view.hands[seat] ?? 0) & (1 << bone)) === 0 ? "played" : ""}`}
+                  aria-hidden="true"
+                >
                   <BoneShape a={boneLow(bone)} b={boneHigh(bone)} vertical pips={settings.pips} />
                 </svg>
               ))}
@@ -313,21 +344,6 @@ export function Replay({
       <p class="log-line" aria-live="polite" data-testid="replay-event">
         {events[events.length - 1] ?? ""}
       </p>
-      {result && (
-        <section class="replay-result card" data-testid="replay-result" aria-label={t("handOver", { n: hand + 1 })}>
-          <h2 class="replay-title">{t("handOver", { n: hand + 1 })}</h2>
-          <p class="headline">{sheetHeadline(t, result, name, viewer)}</p>
-          <SheetBody
-            result={result}
-            events={view.events}
-            rules={view.rules}
-            viewer={viewer}
-            t={t}
-            name={name}
-            settings={settings}
-          />
-        </section>
-      )}
     </main>
   );
 }

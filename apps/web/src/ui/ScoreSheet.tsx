@@ -24,6 +24,15 @@ function MiniBones({ bones, settings }: { bones: readonly number[]; settings: Se
   );
 }
 
+/**
+ * Where the focus goes when a sheet over a finished hand closes (the bone that ended the hand is
+ * gone): the table bar's offer, Next hand or See the result (else its first button).
+ */
+function barButton(): HTMLElement | null {
+  const actions = ".me-bar .actions button";
+  return document.querySelector<HTMLElement>(`${actions}.primary`) ?? document.querySelector<HTMLElement>(actions);
+}
+
 export interface SheetProps {
   result: HandResult;
   /** The hand's events (to say whose play caused a board pass). */
@@ -47,8 +56,7 @@ export function sheetHeadline(t: T, result: HandResult, name: (seat: number) => 
 /** The sheet itself (also shown by the replay viewer at a hand's last move). */
 export function SheetBody({ result, events, rules, viewer, t, name, settings }: SheetProps) {
   const sheet = handSheet(result, rules, events);
-  const side = (s: number) =>
-    viewer === null && rules.game === "partner" ? t("team", { n: s + 1 }) : sideName(t, rules, s, name, viewer ?? 0);
+  const side = (s: number) => sideName(t, rules, s, name, viewer);
   if (sheet.kind === "french") {
     return (
       <table class="sheet-table">
@@ -83,20 +91,22 @@ export function SheetBody({ result, events, rules, viewer, t, name, settings }: 
                   ))}
                 </ul>
                 <div class="formula" data-testid={`formula-${row.seat}`}>
-                  {row.formula}
+                  {row.formula.map((equation) => (
+                    <div key={equation}>{equation}</div>
+                  ))}
                 </div>
               </td>
               <td class="num" data-testid={`score-${row.seat}`}>
-                {row.score}
+                {t.num(row.score)}
               </td>
               <td class="num" data-testid={`penalty-${row.seat}`}>
-                {row.penalties > 0 ? `+${row.penalties}` : "0"}
+                {row.penalties > 0 ? `+${t.num(row.penalties)}` : t.num(0)}
               </td>
               <td class="num total" data-testid={`total-${row.seat}`}>
                 <span class="before">
-                  {row.before} + {row.added} =
+                  {t.num(row.before)} + {t.num(row.added)} =
                 </span>{" "}
-                <b>{row.after}</b>
+                <b>{t.num(row.after)}</b>
               </td>
             </tr>
           ))}
@@ -120,7 +130,7 @@ export function SheetBody({ result, events, rules, viewer, t, name, settings }: 
         {t("counts")}:{" "}
         {sheet.counts.map((c, seat) => (
           <span key={seat} class="count" data-testid={`count-${seat}`}>
-            {name(seat)} {c}
+            {name(seat)} {t.num(c)}
             {seat < sheet.counts.length - 1 ? " · " : ""}
           </span>
         ))}
@@ -148,18 +158,18 @@ export function SheetBody({ result, events, rules, viewer, t, name, settings }: 
           {sheet.after.map((after, s) => (
             <tr key={s} class={s === sheet.side ? "winner" : ""}>
               <th scope="row">{side(s)}</th>
-              <td class="num">{sheet.before[s]}</td>
+              <td class="num">{t.num(sheet.before[s])}</td>
               <td class="num" data-testid={`points-${s}`}>
-                {sheet.points[s] > 0 ? `+${sheet.points[s]}` : "0"}
+                {sheet.points[s] > 0 ? `+${t.num(sheet.points[s])}` : t.num(0)}
               </td>
               <td class="num total" data-testid={`total-${s}`}>
                 {/* A reset (bruk, one all play two) shows what the hand reached before it. */}
                 {sheet.reached[s] !== after && (
                   <>
-                    <s class="reached">{sheet.reached[s]}</s>{" "}
+                    <s class="reached">{t.num(sheet.reached[s])}</s>{" "}
                   </>
                 )}
-                <b>{after}</b>
+                <b>{t.num(after)}</b>
               </td>
             </tr>
           ))}
@@ -189,7 +199,13 @@ export function ScoreSheet({
 }) {
   const { t } = props;
   return (
-    <Modal title={t("handOver", { n: handIndex + 1 })} onClose={onClose} id="score-sheet" className="sheet">
+    <Modal
+      title={t("handOver", { n: handIndex + 1 })}
+      onClose={onClose}
+      id="score-sheet"
+      className="sheet"
+      returnTo={barButton}
+    >
       <p class="headline">{sheetHeadline(t, props.result, props.name, props.viewer)}</p>
       <SheetBody {...props} />
       <div class="buttons">
@@ -211,28 +227,42 @@ export function ScoreSheet({
 
 export function GameEnd({
   view,
+  viewer,
   t,
   name,
   onNewGame,
   onExport,
   onClose,
 }: {
-  view: TableView & { readonly seat: number };
+  view: TableView;
+  /** The seat the dialog is shown to ("You win the set"), or null for a watcher (names only). */
+  viewer: number | null;
   t: T;
   name: (seat: number) => string;
-  onNewGame: () => void;
+  /** Play again (absent for a watcher). */
+  onNewGame?: () => void;
   onExport: () => void;
   /** Closes the dialog to look at the final board (Esc). */
   onClose?: () => void;
 }) {
   const { winner, rules, sixLove, resigned } = view;
-  const won = winner === sideOf(rules, view.seat);
-  const winnerName = winner === null ? "" : sideName(t, rules, winner, name, view.seat);
+  const won = viewer !== null && winner === sideOf(rules, viewer);
+  const winnerName = winner === null ? "" : sideName(t, rules, winner, name, viewer);
   const french = rules.game === "french";
   // "You win the set", but "Your team wins the match": only a player is "you".
   const youWon = won && rules.game !== "partner";
+  // Ranked: French's lowest total wins, the line games' highest.
+  const ranked = view.totals
+    .map((total, side) => ({ side, total }))
+    .sort((a, b) => (french ? a.total - b.total : b.total - a.total) || a.side - b.side);
   return (
-    <Modal title={t("gameOver")} id="game-end" className={`end ${sixLove ? "six-love" : ""}`} onClose={onClose}>
+    <Modal
+      title={t("gameOver")}
+      id="game-end"
+      className={`end ${sixLove ? "six-love" : ""}`}
+      onClose={onClose}
+      returnTo={barButton}
+    >
       {sixLove && (
         <div class="celebration" aria-hidden="true">
           {Array.from({ length: 24 }, (_, i) => (
@@ -249,7 +279,7 @@ export function GameEnd({
         </div>
       )}
       {resigned !== null && (
-        <p class="headline">{resigned === view.seat ? t("resigned") : t("otherResigned", { name: name(resigned) })}</p>
+        <p class="headline">{resigned === viewer ? t("resigned") : t("otherResigned", { name: name(resigned) })}</p>
       )}
       {sixLove && <p class="six-love-title">{t("sixLove")}</p>}
       <p class={resigned === null ? "headline" : ""}>
@@ -258,27 +288,29 @@ export function GameEnd({
           : t(french ? "setWinner" : "matchWinner", { name: winnerName })}
       </p>
       {sixLove && <p>{youWon ? t("sixLoveTextYou") : t("sixLoveText", { name: winnerName })}</p>}
-      <p>{won ? t("youWin") : t("youLose")}</p>
+      {viewer !== null && <p>{won ? t("youWin") : t("youLose")}</p>}
       <h3>{t("finalTotals")}</h3>
-      <ul class="final">
-        {view.totals.map((total, s) => (
-          <li key={s} class={s === winner ? "winner" : ""}>
-            {sideName(t, rules, s, name, view.seat)}: <b>{total}</b>
+      <ol class="final" data-testid="final-totals">
+        {ranked.map(({ side, total }) => (
+          <li key={side} class={side === winner ? "winner" : ""}>
+            {sideName(t, rules, side, name, viewer)}: <b>{t.num(total)}</b>
           </li>
         ))}
-      </ul>
+      </ol>
       <div class="buttons">
         {onClose && (
           <button type="button" onClick={onClose} data-testid="close-end">
             {t("seeBoard")}
           </button>
         )}
-        <button type="button" onClick={onExport}>
+        <button type="button" onClick={onExport} autofocus={!onNewGame}>
           {t("exportRecord")}
         </button>
-        <button type="button" class="primary" onClick={onNewGame} autofocus>
-          {t("playAgain")}
-        </button>
+        {onNewGame && (
+          <button type="button" class="primary" onClick={onNewGame} autofocus data-testid="play-again">
+            {t("playAgain")}
+          </button>
+        )}
       </div>
     </Modal>
   );

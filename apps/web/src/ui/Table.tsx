@@ -27,14 +27,16 @@ import {
 } from "@crossbones/engine";
 import type { ComponentChildren } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
-import { type Key, PENALTY_KEYS, type T } from "../i18n";
+import { PENALTY_KEYS, type T } from "../i18n";
 import { type Settings, timing } from "../settings";
-import { endsText, eventText, moveText, playByText, turnSummary } from "../view/describe";
+import { endsText, eventText, moveText, playByText, poseWhy, sideName, turnSummary } from "../view/describe";
 import { nextHandFocus } from "../view/handFocus";
 import { boardMarks, landedBone, playBefore, type SeatPass, seatPasses } from "../view/marks";
+import { freePass, passPrice } from "../view/pass";
 import { refusalText } from "../view/refusalText";
-import { ArmChooser } from "./ArmChooser";
-import { Board, seatSide } from "./Board";
+import { seatSide } from "../view/seats";
+import { ArmChooser, useChooserKeys } from "./ArmChooser";
+import { Board } from "./Board";
 import { BoneBack, BoneShape } from "./Bone";
 import { Modal } from "./Modal";
 
@@ -84,6 +86,15 @@ export interface TableProps {
   watching?: boolean;
   /** A message the host has for the player (an online refusal that came back later). */
   message?: string | null;
+  /**
+   * The player's action that waits for the connection (online, while it is down): shown as
+   * pending, nothing else can be played, and `onTakeBack` withdraws it until it is sent.
+   */
+  pending?: { readonly action: Action; readonly onTakeBack: () => void } | null;
+  /** What the host says over the top of the board for as long as it holds (an online table's pause). */
+  banner?: ComponentChildren;
+  /** The table is the page's main content (a game, an online table; a lesson has its own). */
+  main?: boolean;
   className?: string;
   /** Dialogs over the table: the score sheet, the end of the game. */
   children?: ComponentChildren;
@@ -102,7 +113,10 @@ interface Toast {
 export function Table(props: TableProps) {
   const { view, t, settings, name } = props;
   const players = view.players;
+  /** The seat at the bottom: the viewer's, or for a watcher the seat drawn there (nobody's "you"). */
   const me = view.seat;
+  /** Whose table it is ("You played…"): null for a watcher, who sees every seat by name. */
+  const viewer = props.watching ? null : me;
   const { anim, autoPass: autoPassMs } = timing(settings.speed);
   // The latest bone lands before the player is told it is their turn.
   const flying = anim > 0 ? landedBone(view.events, view.history.length) : null;
@@ -114,13 +128,18 @@ export function Table(props: TableProps) {
     return () => clearTimeout(timer);
   }, [view.version, landing]);
   const myTurn = !props.watching && view.turn === me && !landing;
-  const interactive = !!props.act && myTurn;
+  const pending = props.pending ?? null;
+  const interactive = !!props.act && myTurn && pending === null;
   const handOver = view.phase === "hand-over" || view.phase === "finished";
   const plays = new Map<Bone, LegalPlay>(view.plays.map((p) => [p.bone, p]));
   const myBones = bonesOf(view.hand);
   const highlight = new Set(props.highlight ?? []);
 
-  const [choosing, setChoosing] = useState<{ bone: Bone; targets: readonly number[] } | null>(null);
+  /**
+   * A bone whose arm or end is being chosen: on the board (a tap: the letters there are large
+   * targets), or in the dialog (the keyboard's and screen reader's way; Enter on a bone).
+   */
+  const [choosing, setChoosing] = useState<{ bone: Bone; targets: readonly number[]; dialog: boolean } | null>(null);
   const [confirmPass, setConfirmPass] = useState(false);
   const [notice, setNotice] = useState<string>("");
   const [focusIndex, setFocusIndex] = useState(0);
@@ -158,7 +177,7 @@ export function Table(props: TableProps) {
     if (fresh.length === 0) return;
     setToasts((old) => {
       let list = [...old];
-      for (const e of fresh) list = addToast(list, e, t, name, view.events, me);
+      for (const e of fresh) list = addToast(list, e, t, name, view.events, viewer);
       return list.slice(-4);
     });
   }, [view.version]);
@@ -168,13 +187,27 @@ export function Table(props: TableProps) {
     return () => clearTimeout(timer);
   }, [toasts]);
 
-  const pickBone = (bone: Bone) => {
+  /** A bone tapped or clicked (`keyboard`: Enter or Space on it, a click with no pointer). */
+  const pickBone = (bone: Bone, keyboard: boolean) => {
     if (!interactive) return;
     const play = plays.get(bone);
     // Ask only when the choice matters (the view says so: different numbers showing).
-    if (play?.choose) setChoosing({ bone, targets: play.targets });
+    if (play?.choose) setChoosing({ bone, targets: play.targets, dialog: keyboard });
     else send(playAction(view.layout, bone));
   };
+  // Choosing on the board: letters and arrows answer too, and Escape puts the bone back.
+  const onBoard = choosing !== null && !choosing.dialog;
+  useChooserKeys(onBoard, view.layout, choosing?.targets ?? [], (target) => {
+    if (choosing) send(playAction(view.layout, choosing.bone, target));
+  });
+  useEffect(() => {
+    if (!onBoard) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") setChoosing(null);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [onBoard]);
 
   const onPass = () => {
     if (!interactive || !view.canPass) return;
@@ -182,8 +215,9 @@ export function Table(props: TableProps) {
     else send({ type: "pass" });
   };
 
-  // A forced pass (no bone fits, the pass costs nothing) is made for the player after a moment.
-  const autoPassing = !!props.autoPass && interactive && view.plays.length === 0 && view.canPass && view.passCost === 0;
+  // A forced pass is made for the player after a moment, only when it cannot cost a point: a
+  // penalty pass, a third pass in a row and a possible board pass are always the player's tap.
+  const autoPassing = !!props.autoPass && interactive && freePass(view);
   useEffect(() => {
     if (!autoPassing) return;
     const timer = setTimeout(() => send({ type: "pass" }), autoPassMs);
@@ -222,6 +256,8 @@ export function Table(props: TableProps) {
   }, [interactive, view.version]);
 
   const onHandKey = (e: KeyboardEvent) => {
+    // While a bone's place is chosen on the board, the arrows point at arms and ends.
+    if (onBoard) return;
     const i = nextHandFocus(e.key, focusIndex, myBones.length);
     if (i === null) return;
     e.preventDefault();
@@ -230,7 +266,7 @@ export function Table(props: TableProps) {
   };
 
   const lastEvents = view.events
-    .map((e) => eventText(t, view.layout, e, name, me))
+    .map((e) => eventText(t, view.layout, e, name, viewer))
     .filter((x): x is string => x !== null);
   const status =
     props.status ??
@@ -238,7 +274,9 @@ export function Table(props: TableProps) {
       ? (lastEvents[lastEvents.length - 1] ?? "")
       : autoPassing
         ? t("autoPassing")
-        : statusText(t, props.watching ? { ...view, seat: -1 } : view, name));
+        : onBoard && choosing
+          ? t("chooseOnBoard", { bone: makeBone(choosing.bone) })
+          : statusText(t, view, viewer, name));
   const summary =
     myTurn && view.table && !autoPassing ? turnSummary(t, view.table, view.layout, view.legalMoves) : status;
   const boardLabel = view.table
@@ -246,16 +284,25 @@ export function Table(props: TableProps) {
     : t("boardEmpty");
   const hint = props.hint ?? null;
   const showPass = interactive && view.canPass;
+  const passCost = passPrice(view).known;
   const penalties = (seat: number) => (props.conceal || view.rules.game !== "french" ? 0 : view.penalties[seat]);
   const sides = Array.from({ length: players }, (_, seat) => seat).filter((s) => s !== me);
   const passes = handOver ? [] : seatPasses(view.events, players);
   // The bones the viewer was dealt (held now, and played or posed so far): the hand is sized for
   // them from the start, so it never changes its height as it empties.
   const dealt = myBones.length + view.events.filter((e) => isBoneOf(e, me)).length;
-  const marks = boardMarks({ events: view.events, seat: me });
+  const marks = boardMarks({ events: view.events, seat: viewer });
+  // Hands shown face up while the hand is played (practice, lessons) keep their size at its end;
+  // hands turned up only when it is over are drawn at the size of the backs they replace, so the
+  // table does not move (issue 26, point 12).
+  const faceUpInPlay = useRef(-2);
+  if (!handOver && view.hands.some((h, seat) => seat !== me && h !== null)) faceUpInPlay.current = view.handIndex;
+  const smallFaces = handOver && faceUpInPlay.current !== view.handIndex;
 
+  const Root = props.main ? "main" : "div";
+  const pendingBone = pending?.action.type === "play" ? pending.action.bone : null;
   return (
-    <div
+    <Root
       class={`table table-${players} ${view.layout === CROSS ? "is-cross" : "is-line"} ${props.className ?? ""}`}
       data-hand={view.handIndex + 1}
       data-moves={view.history.length}
@@ -264,14 +311,7 @@ export function Table(props: TableProps) {
     >
       <h1 class="visually-hidden">{t("table")}</h1>
       <div class="tablebar">
-        <Scores
-          view={view}
-          t={t}
-          name={name}
-          conceal={!!props.conceal}
-          title={props.scoresTitle}
-          watching={!!props.watching}
-        />
+        <Scores view={view} t={t} name={name} conceal={!!props.conceal} title={props.scoresTitle} viewer={viewer} />
         {props.menu}
       </div>
       {sides.map((seat) => (
@@ -279,7 +319,7 @@ export function Table(props: TableProps) {
           key={seat}
           seat={seat}
           view={view}
-          side={seatSide(players, seat)}
+          side={seatSide(players, seat, me)}
           name={name(seat)}
           tag={props.tag?.(seat) ?? null}
           penalties={penalties(seat)}
@@ -287,6 +327,7 @@ export function Table(props: TableProps) {
           conceal={!!props.conceal}
           watching={!!props.watching}
           highlight={highlight}
+          smallFaces={smallFaces}
           settings={settings}
           t={t}
         />
@@ -295,6 +336,7 @@ export function Table(props: TableProps) {
         <Board
           board={view.board}
           players={players}
+          bottom={me}
           moveSeats={view.history.map((h) => h.seat)}
           pips={settings.pips}
           animMs={anim}
@@ -310,6 +352,7 @@ export function Table(props: TableProps) {
           ))}
         </ol>
         <div class="toasts" role="status">
+          {props.banner}
           {toasts.map((toast) => (
             <div class={`toast toast-${toast.kind}`} key={toast.id}>
               {toast.text}
@@ -332,25 +375,40 @@ export function Table(props: TableProps) {
             {showPass && (
               <button
                 type="button"
-                class={view.plays.length === 0 ? "primary" : ""}
+                // The button to press when nothing else fits, unless the table is passing already.
+                class={view.plays.length === 0 && !autoPassing ? "primary" : ""}
                 onClick={onPass}
                 aria-keyshortcuts="P"
                 data-testid="pass"
               >
-                {view.passCost > 0 ? t("passPenalty", { n: view.passCost }) : t("pass")}
+                {passCost > 0 ? t("passPenalty", { n: passCost }) : t("pass")}
+              </button>
+            )}
+            {onBoard && (
+              <button type="button" onClick={() => setChoosing(null)} data-testid="cancel-choice">
+                {t("cancel")}
               </button>
             )}
             {props.actions}
           </span>
         </div>
-        {(notice || props.message || hint !== null) && (
-          <p class="notice" role="alert">
-            {hint !== null
-              ? hint === PASS
-                ? t("hintPass")
-                : t("hintText", { move: moveText(t, view.layout, hint, view.phase === "pose") })
-              : notice || props.message}
-          </p>
+        {pending ? (
+          <div class="notice pending" role="status" data-testid="pending">
+            {pending.action.type === "play" ? t("pendingPlay", { bone: pending.action.bone }) : t("pendingPass")}{" "}
+            <button type="button" onClick={pending.onTakeBack} data-testid="take-back">
+              {t("takeBack")}
+            </button>
+          </div>
+        ) : (
+          (notice || props.message || hint !== null) && (
+            <p class="notice" role="alert">
+              {hint !== null
+                ? hint === PASS
+                  ? t("hintPass")
+                  : t("hintText", { move: moveText(t, view.layout, hint, view.phase === "pose") })
+                : notice || props.message}
+            </p>
+          )
         )}
         <div
           class="hand"
@@ -378,7 +436,8 @@ export function Table(props: TableProps) {
                 <BoneShape a={boneLow(bone)} b={boneHigh(bone)} vertical pips={settings.pips} />
               </svg>
             );
-            const marks = `${highlight.has(bone) ? "highlight" : ""} ${hinted ? "hinted" : ""}`;
+            const chosen = choosing?.bone === bone || pendingBone === makeBone(bone);
+            const marks = `${highlight.has(bone) ? "highlight" : ""} ${hinted ? "hinted" : ""} ${chosen ? "chosen" : ""}`;
             if (!props.act) {
               return (
                 <span
@@ -403,7 +462,8 @@ export function Table(props: TableProps) {
                 aria-disabled={glow === "unplayable" ? "true" : undefined}
                 data-bone={makeBone(bone)}
                 onFocus={() => setFocusIndex(i)}
-                onClick={() => pickBone(bone)}
+                // A click with no pointer behind it (detail 0) is Enter or Space on the bone.
+                onClick={(e) => pickBone(bone, e.detail === 0)}
               >
                 {shape}
               </button>
@@ -412,7 +472,7 @@ export function Table(props: TableProps) {
         </div>
       </section>
 
-      {choosing && view.table && (
+      {choosing?.dialog && view.table && (
         <ArmChooser
           id={props.chooserId}
           t={t}
@@ -438,7 +498,7 @@ export function Table(props: TableProps) {
         </Modal>
       )}
       {props.children}
-    </div>
+    </Root>
   );
 }
 
@@ -467,31 +527,33 @@ function handRows(dealt: number): Record<string, string> {
   };
 }
 
-const POSE_WHY: Readonly<Record<NonNullable<SeatView["pose"]>["reason"], Key>> = {
-  first: "poseWhy.first",
-  "no-winner": "poseWhy.no-winner",
-  draw: "poseWhy.draw",
-  "one-all-play-two": "poseWhy.one-all-play-two",
-  winner: "poseWhy.winner",
-  "next-with-double": "poseWhy.next-with-double",
-};
-
-/** Whose turn it is and, at the pose, why that seat poses ("the holder of 0-0 poses the first hand"). */
-export function statusText(t: T, view: SeatView, name: (seat: number) => string): string {
+/**
+ * Whose turn it is and, at the pose, why that seat poses ("the holder of 0-0 poses the first hand"),
+ * told to `viewer` (null: a watcher, for whom it is nobody's "your turn").
+ */
+export function statusText(t: T, view: SeatView, viewer: number | null, name: (seat: number) => string): string {
   if (view.turn === null) return "";
   let text: string;
-  if (view.turn !== view.seat) text = t("thinking", { name: name(view.turn) });
+  if (view.turn !== viewer) text = t("thinking", { name: name(view.turn) });
   else if (view.phase === "pose") {
     const only = view.plays.length === 1 ? view.plays[0].bone : null;
-    text = only !== null ? t("yourTurnPose", { bone: makeBone(only) }) : t("yourTurnPoseDouble");
-  } else text = view.plays.length === 0 ? t("yourTurnPass") : t("yourTurn");
+    text =
+      only !== null
+        ? t("yourTurnPose", { bone: makeBone(only) })
+        : t(view.pose?.double ? "yourTurnPoseDouble" : "yourTurnPoseAny");
+  } else if (view.plays.length > 0) text = t("yourTurn");
+  else {
+    const price = passPrice(view);
+    text =
+      price.known > 0
+        ? t("yourTurnPassCost", { n: price.known })
+        : price.maybe > 0
+          ? t("yourTurnPassMaybe", { n: price.maybe })
+          : t("yourTurnPass");
+  }
   const pose = view.pose;
   if (view.phase !== "pose" || !pose) return text;
-  const why = t(POSE_WHY[pose.reason], {
-    bone: pose.bone === null ? "" : makeBone(pose.bone),
-    name: pose.winner === null ? "" : name(pose.winner),
-  });
-  return `${text} — ${why}`;
+  return `${text} — ${poseWhy(t, pose, viewer, name)}`;
 }
 
 function addToast(
@@ -500,7 +562,7 @@ function addToast(
   t: T,
   name: (seat: number) => string,
   events: readonly GameEvent[],
-  viewer: number,
+  viewer: number | null,
 ): Toast[] {
   const id = Date.now() + Math.random();
   if (e.type === "bruk") return [...list, { id, text: t("evBruk"), kind: "bruk", names: [], points: 0, cause: "" }];
@@ -546,6 +608,7 @@ function SeatPanel({
   conceal,
   watching,
   highlight,
+  smallFaces,
   settings,
   t,
 }: {
@@ -559,6 +622,8 @@ function SeatPanel({
   conceal: boolean;
   watching: boolean;
   highlight: ReadonlySet<Bone>;
+  /** Face-up bones at the backs' size (a hand turned up only at its end). */
+  smallFaces: boolean;
   settings: Settings;
   t: T;
 }) {
@@ -579,17 +644,22 @@ function SeatPanel({
         <span class="seat-who">
           <span class="seat-name">{name}</span>
           {partner && <span class="seat-team">{t("partnerTag")}</span>}
-          {tag && <span class="seat-level">{tag}</span>}
         </span>
         <span class="seat-what">
           <span class="seat-count">{t("bonesLeft", { n: count })}</span>
           {penalties > 0 && <span class="seat-penalty">+{penalties}</span>}
         </span>
+        {/* A bot's level, a clock, away: a line of its own, always there (empty or not) and cut
+            short rather than wrapped, so a seat never changes its height. */}
+        <span class="seat-level">{tag ?? ""}</span>
       </div>
       {active && <span class="thinking-dot" aria-hidden="true" />}
       {pass && <PassBadge pass={pass} t={t} conceal={conceal} />}
       {faces && <span class="visually-hidden">{faces.map(makeBone).join(", ")}</span>}
-      <div class={`backs ${vertical ? "backs-v" : ""} ${faces ? "faces" : ""}`} aria-hidden="true">
+      <div
+        class={`backs ${vertical ? "backs-v" : ""} ${faces ? (smallFaces ? "faces faces-small" : "faces") : ""}`}
+        aria-hidden="true"
+      >
         {faces
           ? faces.map((bone) => (
               <svg
@@ -599,7 +669,7 @@ function SeatPanel({
                 aria-hidden="true"
                 data-bone={makeBone(bone)}
               >
-                <BoneShape a={boneLow(bone)} b={boneHigh(bone)} vertical pips={settings.pips} />
+                <BoneShape a={boneLow(bone)} b={boneHigh(bone)} vertical pips={settings.pips} digits />
               </svg>
             ))
           : Array.from({ length: count }, (_, i) => (
@@ -618,18 +688,17 @@ function Scores({
   name,
   conceal,
   title,
-  watching,
+  viewer,
 }: {
   view: SeatView;
   t: T;
   name: (seat: number) => string;
   conceal: boolean;
   title?: string;
-  /** A spectator: teams are named by their players, not "yours" and "theirs". */
-  watching: boolean;
+  /** Whose scores ("Your team"), or null for a watcher: teams are named by their players. */
+  viewer: number | null;
 }) {
   const rules = view.rules;
-  const teams = rules.game === "partner";
   const hand = t("handNumber", { n: Math.max(1, view.handIndex + 1) });
   const target = t("target", { n: rules.game === "french" ? rules.options.target : 6 });
   return (
@@ -637,16 +706,7 @@ function Scores({
       <span class="scores-title">{title ?? `${hand} · ${target}`}</span>
       {view.totals.map((total, side) => (
         <span class="score" key={side} data-side={side}>
-          <b>
-            {!teams
-              ? name(side)
-              : watching
-                ? t("teamOf", { names: [name(side), name(side + 2)] })
-                : side === sideOf(rules, view.seat)
-                  ? t("yourTeam")
-                  : t("theirTeam")}
-          </b>{" "}
-          {conceal ? "?" : total}
+          <b>{sideName(t, rules, side, name, viewer)}</b> {conceal ? "?" : t.num(total)}
         </span>
       ))}
     </div>

@@ -12,6 +12,7 @@ import {
   moveTarget,
   PASS,
   POSE,
+  type PoseInfo,
   type PublicTable,
   type Rules,
   sideOf,
@@ -21,16 +22,32 @@ import { anyOf, type Key, PENALTY_KEYS, type T } from "../i18n";
 const ARM_KEYS: readonly Key[] = ["armN", "armE", "armS", "armW"];
 const END_KEYS: readonly Key[] = ["endL", "endR"];
 
+/** An arm or end as a label on its own: "North", "Left end" (the chooser's buttons, the board's letters). */
 export function targetName(t: T, layout: number, target: number): string {
   return t((layout === CROSS ? ARM_KEYS : END_KEYS)[target] ?? "armN");
+}
+
+const ARM_IN_SENTENCE: readonly Key[] = ["arm_N", "arm_E", "arm_S", "arm_W"];
+const END_IN_SENTENCE: readonly Key[] = ["end_L", "end_R"];
+
+/** An arm or end inside a sentence, with its article: "on the left end", "op de noordarm", "en el brazo norte". */
+export function targetInSentence(t: T, layout: number, target: number): string {
+  return t((layout === CROSS ? ARM_IN_SENTENCE : END_IN_SENTENCE)[target] ?? "arm_N");
 }
 
 /** "You", a bot's name, or in Partner the team. */
 export type SeatName = (seat: number) => string;
 
-/** A scoring side: the player, or in Partner the team (seen from `viewer`'s seat). */
-export function sideName(t: T, rules: Rules, side: number, name: SeatName, viewer = 0): string {
+/**
+ * A scoring side: the player, or in Partner the team, seen from `viewer`'s seat ("Your team",
+ * "Their team"); a watcher (`viewer` null) sees the team's players named ("Ama and Kofi").
+ */
+export function sideName(t: T, rules: Rules, side: number, name: SeatName, viewer: number | null): string {
   if (rules.game !== "partner") return name(side);
+  if (viewer === null) {
+    const seats = Array.from({ length: rules.players }, (_, seat) => seat).filter((s) => sideOf(rules, s) === side);
+    return t("teamOf", { names: seats.map(name) });
+  }
   return side === sideOf(rules, viewer) ? t("yourTeam") : t("theirTeam");
 }
 
@@ -65,7 +82,7 @@ export function eventText(t: T, layout: number, e: GameEvent, name: SeatName, vi
         e.seat,
         viewer,
         { other: "evPlay", you: "evPlayYou" },
-        { bone: makeBone(e.bone), target: targetName(t, layout, e.target) },
+        { bone: makeBone(e.bone), target: targetInSentence(t, layout, e.target) },
         name,
       );
     case "pass":
@@ -76,7 +93,7 @@ export function eventText(t: T, layout: number, e: GameEvent, name: SeatName, vi
         e.seat,
         viewer,
         { other: "evIllegal", you: "evIllegalYou" },
-        { bone: makeBone(e.bone), target: targetName(t, layout, e.target) },
+        { bone: makeBone(e.bone), target: targetInSentence(t, layout, e.target) },
         name,
       );
     case "penalty":
@@ -93,6 +110,31 @@ export function eventText(t: T, layout: number, e: GameEvent, name: SeatName, vi
       return about(t, e.seat, viewer, { other: "evResign", you: "evResignYou" }, {}, name);
     case "gameEnd":
       return null;
+  }
+}
+
+/**
+ * Why the poser poses, in the engine's own terms (`PoseInfo`): the holder of a bone, or the last
+ * hand's winner, with a double of their choice (French) or any bone (the line games). Told to
+ * `viewer`, who may be that winner ("you won the last hand").
+ */
+export function poseWhy(t: T, pose: PoseInfo, viewer: number | null, name: SeatName): string {
+  const bone = pose.bone === null ? "" : makeBone(pose.bone);
+  switch (pose.reason) {
+    case "first":
+      return t("poseWhy.first", { bone });
+    case "no-winner":
+      return t("poseWhy.no-winner", { bone });
+    case "draw":
+      return t("poseWhy.draw", { bone });
+    case "one-all-play-two":
+      return t("poseWhy.one-all-play-two", { bone });
+    case "winner":
+      if (pose.winner === viewer) return t("poseWhy.winnerYou");
+      return t(pose.double ? "poseWhy.winner" : "poseWhy.winnerAny", { name: name(pose.winner ?? pose.seat) });
+    case "next-with-double":
+      if (pose.winner === viewer) return t("poseWhy.next-with-doubleYou");
+      return t("poseWhy.next-with-double", { name: name(pose.winner ?? pose.seat) });
   }
 }
 
@@ -115,7 +157,7 @@ export function moveText(t: T, layout: number, move: Move, isPose: boolean): str
   if (move === PASS) return t("pass");
   const bone = makeBone(moveBone(move));
   if (isPose) return bone;
-  return t("srPlayOn", { bone, target: targetName(t, layout, moveTarget(move)) });
+  return t("srPlayOn", { bone, target: targetInSentence(t, layout, moveTarget(move)) });
 }
 
 /**

@@ -30,8 +30,8 @@ export type SheetLine =
       /** What 0-0 counted, when it was left in the hand and is worth more than 0; else null. */
       readonly doubleBlank: number | null;
     }
-  /** The player went out: nothing left to count. */
-  | { readonly kind: "wentOut" }
+  /** The player at `seat` went out: nothing left to count. */
+  | { readonly kind: "wentOut"; readonly seat: number }
   /** F9a once / each: held doubles multiply the score. */
   | { readonly kind: "heldFactor"; readonly doubles: readonly Bone[]; readonly factor: number; readonly each: boolean }
   /** F9a pips: the held doubles' pips count again. */
@@ -63,8 +63,8 @@ export interface FrenchSheetRow {
   readonly added: number;
   readonly before: number;
   readonly after: number;
-  /** "(11 + 4) × 2 × 2 = 60 + 10 = 70": the arithmetic on one line. */
-  readonly formula: string;
+  /** ["(11 + 4) × 2 × 2 = 60", "60 + 10 = 70"]: the arithmetic, one true equation a line. */
+  readonly formula: readonly string[];
 }
 
 export interface FrenchSheet {
@@ -108,7 +108,7 @@ export function frenchLines(
   events: readonly GameEvent[] = [],
 ): SheetLine[] {
   const lines: SheetLine[] = [];
-  if (f.bones.length === 0 && winner === f.seat) lines.push({ kind: "wentOut" });
+  if (f.bones.length === 0 && winner === f.seat) lines.push({ kind: "wentOut", seat: f.seat });
   else
     lines.push({
       kind: "count",
@@ -136,16 +136,21 @@ export function frenchLines(
   return lines;
 }
 
-/** "(11 + 4) × 2 × 2 = 60", then "+ 10 = 70" for penalties. */
-export function formula(f: FrenchScore): string {
-  let text = String(f.count);
-  if (f.heldPips > 0) text = `(${f.count} + ${f.heldPips})`;
+/**
+ * The arithmetic as true equations, one a line: how the hand score was made ("(11 + 4) × 2 × 2 =
+ * 60", or just "11"), then what the penalties add ("60 + 10 = 70"). Never a chain
+ * like "8 × 2 = 16 + 20 = 36", whose middle is not an equation.
+ */
+export function formula(f: FrenchScore): string[] {
   const factors: number[] = [];
   if (f.heldFactor > 1) factors.push(f.heldFactor);
   if (f.winnerDoubleFactor > 1) factors.push(f.winnerDoubleFactor);
-  const parts = [text, ...factors.map(String)].join(" × ");
-  let out = factors.length > 0 || f.heldPips > 0 ? `${parts} = ${f.score}` : `${f.score}`;
-  if (f.penaltyTotal > 0) out += ` + ${f.penaltyTotal} = ${f.score + f.penaltyTotal}`;
+  const base = f.heldPips > 0 ? `${f.count} + ${f.heldPips}` : String(f.count);
+  const out: string[] = [];
+  if (factors.length > 0) out.push(`${[f.heldPips > 0 ? `(${base})` : base, ...factors].join(" × ")} = ${f.score}`);
+  else if (f.heldPips > 0) out.push(`${base} = ${f.score}`);
+  else out.push(String(f.score));
+  if (f.penaltyTotal > 0) out.push(`${f.score} + ${f.penaltyTotal} = ${f.score + f.penaltyTotal}`);
   return out;
 }
 

@@ -8,17 +8,23 @@ import type { SheetLine } from "./scoresheet";
 const list = (bones: readonly number[]) => bones.map(makeBone).join(", ");
 
 /**
- * A line in words; `name` and `viewer` name the players a board pass followed ("board pass after
- * 1-2 by Ines: +10", "… after your 1-2 …").
+ * A line in words, starting with a capital as a line of a list does ("Board pass: +10", never
+ * "pase de mesa: +10"); `name` and `viewer` name the players a board pass followed ("Board pass
+ * after 1-2 by Ines: +10", "… after your 1-2 …"), and the viewer's own lines speak to them.
  */
 export function lineText(t: T, line: SheetLine, name?: SeatName, viewer?: number | null): string {
+  const text = lineWords(t, line, name, viewer);
+  return text.charAt(0).toLocaleUpperCase(t.locale) + text.slice(1);
+}
+
+function lineWords(t: T, line: SheetLine, name?: SeatName, viewer?: number | null): string {
   switch (line.kind) {
     case "count":
       return line.doubleBlank !== null
         ? t("line_countDoubleBlank", { bones: list(line.bones), n: line.count, v: line.doubleBlank })
         : t("line_count", { bones: list(line.bones), n: line.count });
     case "wentOut":
-      return t("line_wentOut");
+      return t(line.seat === viewer ? "line_wentOutYou" : "line_wentOut");
     case "heldFactor":
       return line.each
         ? t("line_heldEach", { doubles: list(line.doubles), factor: line.factor })

@@ -1,0 +1,74 @@
+import { type Action, applyAction, type Game, replayRecord, viewFor } from "@crossbones/engine";
+import { describe, expect, it } from "vitest";
+import { freePass, passPrice } from "../src/view/pass";
+
+const FRENCH_RULES = {
+  target: 100,
+  doubleBlankValue: 0,
+  heldDoubles: "once",
+  stackDoubles: true,
+  penaltyPass: true,
+  passWhenAblePenalty: 10,
+  illegalPlayPenalty: 0,
+  passStreakPenalty: 10,
+  boardPassPenalty: 10,
+};
+
+/** French, hand 1 after 23 moves (seed 142, as e2e/table.spec.ts): seat 0 holds 1-6 and 6-6; 1-6 is a board pass. */
+const BOARD_PASS = {
+  deal: [
+    ["0-3", "1-3", "1-6", "2-6", "3-5", "4-4", "6-6"],
+    ["0-0", "0-2", "0-4", "1-4", "2-2", "4-5", "4-6"],
+    ["0-1", "1-1", "1-5", "2-4", "3-3", "3-4", "3-6"],
+    ["0-5", "0-6", "1-2", "2-3", "2-5", "5-5", "5-6"],
+  ],
+  // biome-ignore format: the hand's moves in rows
+  moves: [
+    "0-0", "0-1@N", "0-5@E", "0-3@S", "0-2@W", "1-1@N", "5-5@E", "3-5@E", "1-4@N", "3-3@E", "2-3@E", "1-3@S",
+    "2-2@E", "1-5@S", "1-2@E", "4-4@N", "4-5@N", "2-4@W", "2-5@N", "2-6@N", "4-6@W", "pass", "5-6@S",
+  ],
+};
+
+/** Seat 0 plays 1-6, on the only arm it fits. */
+const PLAY_16: Action = { type: "play", bone: "1-6" };
+
+function position(rules: Record<string, unknown>): Game {
+  const r = replayRecord({ format: "crossbones-record/1", game: "french", players: 4, rules, hands: [BOARD_PASS] });
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value.game;
+}
+
+function act(game: Game, seat: number, action: Action): Game {
+  const r = applyAction(game, seat, action);
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+}
+
+describe("what a pass costs, as the seat to act can tell (F5–F7)", () => {
+  it("F5 a pass while a bone fits costs its penalty, and is never free", () => {
+    const view = viewFor(position(FRENCH_RULES), 0);
+    expect(view.plays.length).toBeGreaterThan(0);
+    expect(passPrice(view)).toEqual({ known: 10, maybe: 0 });
+    expect(freePass(view)).toBe(false);
+  });
+
+  it("F7 right after a bone, a forced pass may be a board pass the seat cannot know of: never made for it", () => {
+    const afterPlay = act(position(FRENCH_RULES), 0, PLAY_16);
+    const ruby = viewFor(afterPlay, 1);
+    expect(ruby.plays).toHaveLength(0);
+    expect(passPrice(ruby)).toEqual({ known: 0, maybe: 10 });
+    expect(freePass(ruby)).toBe(false);
+    // Ruby's pass is charged: the board pass is no secret any more for Kofi, who pays it for sure.
+    const kofi = viewFor(act(afterPlay, 1, { type: "pass" }), 2);
+    expect(passPrice(kofi)).toEqual({ known: 10, maybe: 0 });
+  });
+
+  it("a forced pass after a pass, with no charge pending, is free; without French penalties always", () => {
+    const afterPlay = act(position(FRENCH_RULES), 0, PLAY_16);
+    const noBoardPass = { ...FRENCH_RULES, boardPassPenalty: 0 };
+    const ruby = viewFor(act(position(noBoardPass), 0, PLAY_16), 1);
+    expect(passPrice(ruby)).toEqual({ known: 0, maybe: 0 });
+    expect(freePass(ruby)).toBe(true);
+    expect(freePass(viewFor(afterPlay, 0))).toBe(false);
+  });
+});
