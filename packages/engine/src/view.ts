@@ -161,7 +161,11 @@ function checkSeat(game: Game, seat: number): void {
  * for the player after a moment rather than wait for a tap that decides nothing. A pass that costs
  * points (French, passing while able) is never made for anyone.
  */
-export function mustPass(part: SeatPart): boolean {
+export function mustPass(part: {
+  readonly plays: readonly unknown[];
+  readonly canPass: boolean;
+  readonly passCost: number;
+}): boolean {
   return part.plays.length === 0 && part.canPass && part.passCost === 0;
 }
 

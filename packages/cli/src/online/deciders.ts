@@ -7,8 +7,9 @@
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { type BotLevel, createBot } from "@crossbones/bots";
-import { type Action, actionText, moveAction, parseAction, refusal } from "@crossbones/engine";
+import { type Action, actionText, parseAction, refusal } from "@crossbones/engine";
 import { action as actionSchema, fromWire, type ServerMessage, type WireRefusal } from "@crossbones/protocol";
+import { botAction, fallbackAction } from "@crossbones/table";
 import { CliError, splitCommand, UsageError } from "./args.js";
 
 export type TableMessage = Extract<ServerMessage, { t: "table" }>;
@@ -65,10 +66,11 @@ export class BotDecider implements Decider {
   async decide(message: TableMessage): Promise<Decision> {
     const view = fromWire(message.view);
     if (!("hand" in view)) throw new CliError("the server sent a spectator's view to a seated player");
-    // A bot's move is legal by construction; should one ever be refused, the first legal move.
-    const move = this.fallback ? view.legalMoves[0] : this.bot.chooseMove(view);
+    // A bot's move is legal by construction; should one ever be refused, the first legal move
+    // (as every table plays it for a bot: @crossbones/table's pace.ts).
+    const action = this.fallback ? fallbackAction(view) : botAction(view, this.bot.chooseMove(view));
     this.fallback = false;
-    return { action: moveAction(view.layout, move, view.phase === "pose") };
+    return { action };
   }
 
   refused(): void {

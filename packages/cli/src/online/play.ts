@@ -9,7 +9,7 @@
 import { randomBytes } from "node:crypto";
 import { closeSync, openSync, writeSync } from "node:fs";
 import type { Action } from "@crossbones/engine";
-import { sideOf } from "@crossbones/engine";
+import { mustPass, sideOf } from "@crossbones/engine";
 import { faultMessage } from "@crossbones/fair";
 import { DealWitness, type HandCheck, keepResults, type ServerMessage, type WireRefusal } from "@crossbones/protocol";
 import { CliError } from "./args.js";
@@ -304,10 +304,11 @@ class Session {
     if (view.finished || view.turn !== this.seat || !you || you.legalMoves.length === 0) return;
     if (this.decidedAt === view.version) return;
     this.decidedAt = view.version;
+    // Nothing fits and passing is free: the table makes the pass itself, after a moment everyone sees.
+    if (mustPass(you)) return;
     if (you.plays.length === 0) {
-      // Nothing fits. A free pass the server makes itself, after a moment everyone sees; one that
-      // costs points (a third pass in a row) is the player's own, and the only move there is.
-      if (you.passCost > 0) this.act({ type: "pass" }, view.version);
+      // A pass that costs points (a third pass in a row) is the player's own, and the only move there is.
+      this.act({ type: "pass" }, view.version);
       return;
     }
     this.deciding = true;
