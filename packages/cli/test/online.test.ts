@@ -79,7 +79,7 @@ describe("crossbones online, whole games", () => {
     const made = await crossbones(["online", "guest", "--server", server.url, "--name", "Ana"]).done;
     expect(made.status, made.stderr).toBe(0);
     const token = made.stdout.trim();
-    expect(token).toMatch(/^g1\./);
+    expect(token).toMatch(/^g2\./);
     const env = { CROSSBONES_TOKEN: token };
 
     const created = await crossbones(
