@@ -66,7 +66,8 @@ export interface Server {
 }
 
 function refuse(reply: FastifyReply, status: number, refusal: WireRefusal) {
-  return reply.code(status).send({ error: refusal });
+  // Also where helmet is off (the socket's upgrade): a refusal is never read as anything but JSON.
+  return reply.code(status).header("x-content-type-options", "nosniff").send({ error: refusal });
 }
 
 /** A component's state for /readyz: "ok" or "down" (why goes to the log: a database's error can name hosts and users). */

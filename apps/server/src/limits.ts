@@ -51,15 +51,17 @@ const overCap = new WeakSet<Socket>();
  */
 export function capConnections(server: HttpServer, perAddress: number, overCapMs = 2_000): void {
   const open = new Map<string, number>();
-  /** The address each counted connection is counted under. */
-  const counted = new WeakMap<Socket, string>();
+  /** Each counted connection's address, and what it does when it closes. */
+  const counted = new WeakMap<Socket, { address: string; closed: () => void }>();
   const release = (socket: Socket) => {
-    const address = counted.get(socket);
-    if (address === undefined) return;
+    const c = counted.get(socket);
+    if (c === undefined) return;
     counted.delete(socket);
-    const left = (open.get(address) ?? 1) - 1;
-    if (left <= 0) open.delete(address);
-    else open.set(address, left);
+    // An upgraded socket lives for hours: nothing of this count stays with it.
+    socket.removeListener("close", c.closed);
+    const left = (open.get(c.address) ?? 1) - 1;
+    if (left <= 0) open.delete(c.address);
+    else open.set(c.address, left);
   };
   server.on("connection", (socket: Socket) => {
     const address = socket.remoteAddress ?? "";
@@ -70,8 +72,9 @@ export function capConnections(server: HttpServer, perAddress: number, overCapMs
       return;
     }
     open.set(address, count);
-    counted.set(socket, address);
-    socket.once("close", () => release(socket));
+    const closed = () => release(socket);
+    counted.set(socket, { address, closed });
+    socket.once("close", closed);
   });
   // An upgraded connection is a WebSocket from then on, counted by the sockets' own cap. Node hands
   // an upgrade to whoever listens for it: with nobody else listening (no online play) this

@@ -61,8 +61,8 @@ export class Connection {
   private handling: Promise<void> = Promise.resolve();
   /** Codes this socket asked for that lead nowhere. */
   private misses = 0;
-  /** Tables whose frames this client fell behind on (sent again once it has drained). */
-  private readonly behind = new Set<string>();
+  /** Tables whose frames this client fell behind on (sent again once it has drained; made when first needed). */
+  private behind: Set<string> | null = null;
   private draining: ReturnType<typeof setInterval> | null = null;
 
   constructor(
@@ -234,7 +234,8 @@ export class Connection {
   /** A table's frame (or presence, or reaction): dropped while the client is behind (back-pressure). */
   private sendTable(code: string, text: string): void {
     if (!this.open) return;
-    if (this.behind.has(code) || this.socket.buffered() > CONGESTED) {
+    if (this.behind?.has(code) || this.socket.buffered() > CONGESTED) {
+      this.behind ??= new Set();
       this.behind.add(code);
       this.drainLater();
       return;
@@ -247,11 +248,11 @@ export class Connection {
     this.draining = setInterval(() => {
       if (!this.open || this.socket.buffered() > DRAINED) return;
       this.stopDraining();
-      for (const code of this.behind) {
+      for (const code of this.behind ?? []) {
         const follower = this.follows.get(code);
         if (follower) this.hub.resend(code, follower);
       }
-      this.behind.clear();
+      this.behind = null;
     }, 100);
     this.draining.unref?.();
   }
