@@ -40,6 +40,7 @@ export {
   type ClockSettings,
   type CloseReason,
   type Command,
+  DEFAULT_TIMING,
   type Decision,
   type Due,
   isCheckpoint,

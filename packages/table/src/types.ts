@@ -50,6 +50,16 @@ export interface Timing {
   readonly finishedClose: number;
 }
 
+/** How a table paces itself unless its server says otherwise (IDLE_CLOSE_SECONDS, …). */
+export const DEFAULT_TIMING: Timing = {
+  botDelay: 900,
+  handPause: 8000,
+  forcedPass: 1200,
+  seedWait: 3000,
+  idleClose: 30 * 60_000,
+  finishedClose: 10 * 60_000,
+};
+
 export type TableStatus = "waiting" | "playing" | "finished" | "closed";
 
 /**

@@ -20,6 +20,7 @@ import {
   botAction,
   type ClockSettings,
   type Command,
+  DEFAULT_TIMING,
   type Decision,
   type Due,
   dealInputs,
@@ -33,14 +34,8 @@ import {
   type Timing,
 } from "../src/index.js";
 
-export const TIMING: Timing = {
-  botDelay: 900,
-  handPause: 8000,
-  forcedPass: 1200,
-  seedWait: 3000,
-  idleClose: 1_800_000,
-  finishedClose: 600_000,
-};
+/** The server's own pacing: what players see. */
+export const TIMING: Timing = DEFAULT_TIMING;
 
 export const T0 = 1_700_000_000_000;
 

@@ -13,7 +13,7 @@
 import { randomBytes } from "node:crypto";
 import type { ServerMessage, TableSetup, WireRefusal } from "@crossbones/protocol";
 import { serverRefusal } from "@crossbones/protocol";
-import { type CloseReason, ReplayError, type Timing } from "@crossbones/table";
+import { type CloseReason, DEFAULT_TIMING, ReplayError, type Timing } from "@crossbones/table";
 import { BotPool } from "./bots.js";
 import { Cluster } from "./cluster.js";
 import { Metrics } from "./metrics.js";
@@ -63,15 +63,6 @@ export interface OnlineOptions {
   /** Where a table that cannot be loaded is reported (the server's log). */
   readonly logger?: { error(details: object, message: string): void };
 }
-
-export const DEFAULT_TIMING: Timing = {
-  botDelay: 900,
-  handPause: 8000,
-  forcedPass: 1200,
-  seedWait: 3000,
-  idleClose: 1_800_000,
-  finishedClose: 600_000,
-};
 
 /**
  * Why a table cannot be reached: none by that code, closed for good, its log does not replay, or
