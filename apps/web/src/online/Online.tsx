@@ -111,6 +111,14 @@ function Signed(props: OnlineProps & { guest: Guest; onForget: () => void; onSit
     };
   }, [client]);
 
+  // An invite link seats the player at once (if a seat is open), then shows the table; a watcher
+  // without a name only watches until it chooses one.
+  useEffect(() => {
+    if (!props.code || sat === props.code || props.onSit) return;
+    client.sit(props.code);
+    setSat(props.code);
+  }, [props.code]);
+
   if (bye) {
     return (
       <main class="online card">
@@ -123,14 +131,6 @@ function Signed(props: OnlineProps & { guest: Guest; onForget: () => void; onSit
       </main>
     );
   }
-
-  // An invite link seats the player at once (if a seat is open), then shows the table; a watcher
-  // without a name only watches until it chooses one.
-  useEffect(() => {
-    if (!props.code || sat === props.code || props.onSit) return;
-    client.sit(props.code);
-    setSat(props.code);
-  }, [props.code]);
 
   if (props.code) {
     return (
