@@ -4,13 +4,14 @@
  * code, your tables and your finished games — and the online table itself (`/t/CODE`).
  */
 
-import { defaultRules, type GameKind, PLAYER_COUNTS, sideOf } from "@crossbones/engine";
+import { defaultRules, GAME_KINDS, type GameKind, sideOf } from "@crossbones/engine";
 import { type ServerMessage, TABLE_CODE, type TableSetup } from "@crossbones/protocol";
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { GAME_KEYS, type T } from "../i18n";
 import type { Settings } from "../settings";
 import { PlayerCount } from "../ui/PlayerCount";
 import { PresetPicker } from "../ui/PresetPicker";
+import { playersFor } from "../view/players";
 import { PRESETS } from "../view/presets";
 import {
   ApiError,
@@ -48,7 +49,6 @@ export interface OnlineProps {
   onFairness: () => void;
 }
 
-const GAMES: readonly GameKind[] = ["french", "cutthroat", "partner"];
 type SeatChoice = TableSetup["seats"][number];
 
 export function Online(props: OnlineProps) {
@@ -417,7 +417,7 @@ function QuickMatch({
   onCancel: () => void;
 }) {
   const [game, setGame] = useState<GameKind>("french");
-  const [players, setPlayers] = useState(4);
+  const [players, setPlayers] = useState(() => playersFor("cutthroat"));
   return (
     <section class="card online-quick">
       <h2>{t("online.quick")}</h2>
@@ -444,7 +444,7 @@ function QuickMatch({
           <button
             type="button"
             class="primary"
-            onClick={() => client.queue(game, game === "cutthroat" ? players : 4)}
+            onClick={() => client.queue(game, playersFor(game, players))}
             data-testid="quick-go"
           >
             {t("online.quickGo")}
@@ -474,17 +474,9 @@ function GamePicker({
     <>
       <fieldset class="row">
         <legend>{t("game")}</legend>
-        {GAMES.map((g) => (
+        {GAME_KINDS.map((g) => (
           <label key={g} class={`pill ${game === g ? "chosen" : ""}`}>
-            <input
-              type="radio"
-              name={`${name}-game`}
-              checked={game === g}
-              onChange={() => {
-                onGame(g);
-                if (!PLAYER_COUNTS[g].includes(players)) onPlayers(4);
-              }}
-            />
+            <input type="radio" name={`${name}-game`} checked={game === g} onChange={() => onGame(g)} />
             {t(GAME_KEYS[g].name)}
           </label>
         ))}
@@ -508,12 +500,12 @@ function CreateTable({
   onError: (text: string) => void;
 }) {
   const [game, setGame] = useState<GameKind>("french");
-  const [players, setPlayers] = useState(4);
+  const [players, setPlayers] = useState(() => playersFor("cutthroat"));
   const [seats, setSeats] = useState<SeatChoice[]>(["human", "human", "bot:medium", "bot:medium"]);
   const [preset, setPreset] = useState("standard");
   const [clock, setClock] = useState(true);
   const [isPrivate, setPrivate] = useState(true);
-  const count = game === "cutthroat" ? players : 4;
+  const count = playersFor(game, players);
   // In Partner the seat opposite the maker's (seat 1) is their partner: the engine's teams say which.
   const teams = game === "partner" ? defaultRules("partner", count) : null;
   const isPartner = (seat: number) => teams !== null && sideOf(teams, seat) === sideOf(teams, 0);

@@ -15,6 +15,7 @@ import {
   CROSS,
   type GameEvent,
   type LegalPlay,
+  LINE_TARGET,
   type Move,
   makeBone,
   moveBone,
@@ -700,7 +701,7 @@ function Scores({
 }) {
   const rules = view.rules;
   const hand = t("handNumber", { n: Math.max(1, view.handIndex + 1) });
-  const target = t("target", { n: rules.game === "french" ? rules.options.target : 6 });
+  const target = t("target", { n: rules.game === "french" ? rules.options.target : LINE_TARGET });
   return (
     <div class="scores" data-testid="scores">
       <span class="scores-title">{title ?? `${hand} · ${target}`}</span>

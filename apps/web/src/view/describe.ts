@@ -17,6 +17,7 @@ import {
   type PoseInfo,
   type PublicTable,
   type Rules,
+  seatsOf,
   sideOf,
 } from "@crossbones/engine";
 import { anyOf, type Key, PENALTY_KEYS, type T } from "../i18n";
@@ -76,8 +77,7 @@ export type SeatName = (seat: number) => string;
 export function sideName(t: T, rules: Rules, side: number, name: SeatName, viewer: number | null): string {
   if (rules.game !== "partner") return name(side);
   if (viewer === null) {
-    const seats = Array.from({ length: rules.players }, (_, seat) => seat).filter((s) => sideOf(rules, s) === side);
-    return t("teamOf", { names: seats.map(name) });
+    return t("teamOf", { names: seatsOf(rules, side).map(name) });
   }
   return side === sideOf(rules, viewer) ? t("yourTeam") : t("theirTeam");
 }
