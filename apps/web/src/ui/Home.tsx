@@ -11,7 +11,7 @@ import { GAME_KEYS, optionKeys, type T } from "../i18n";
 import { BOT_LEVELS, BOT_NAMES, type BotLevel, HUMAN, type Session, type Setup } from "../session";
 import { sideName } from "../view/describe";
 import { playersFor } from "../view/players";
-import { PRESETS } from "../view/presets";
+import { defaultOptions, PRESETS, presetOf } from "../view/presets";
 import { Modal } from "./Modal";
 import { PlayerCount } from "./PlayerCount";
 import { PresetPicker } from "./PresetPicker";
@@ -54,12 +54,6 @@ export function levelsFrom(saved: readonly BotLevel[] | undefined): BotLevel[] {
   return DEFAULT_LEVELS.map((level, seat) => saved?.[seat] ?? level);
 }
 
-function defaultsFor(game: GameKind): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const spec of OPTION_SPECS) if (spec.games.includes(game)) out[spec.name] = spec.default;
-  return out;
-}
-
 export function Home({
   t,
   saved,
@@ -79,21 +73,18 @@ export function Home({
   const [replacing, setReplacing] = useState<Setup | null>(null);
   const [practice, setPractice] = useState<boolean>(lastSetup?.practice ?? false);
   const [options, setOptions] = useState<Record<string, unknown>>({
-    ...defaultsFor(lastSetup?.game ?? "french"),
+    ...defaultOptions(lastSetup?.game ?? "french"),
     ...(lastSetup?.options ?? {}),
   });
 
   const chooseGame = (kind: GameKind) => {
     setGame(kind);
-    setOptions(defaultsFor(kind));
+    setOptions(defaultOptions(kind));
     setPlayers(playersFor(kind, players));
   };
   const specs = OPTION_SPECS.filter((s) => s.games.includes(game));
   const presets = PRESETS.filter((p) => p.games.includes(game));
-  const activePreset = presets.find((p) => {
-    const want = { ...defaultsFor(game), ...p.options };
-    return specs.every((s) => want[s.name] === options[s.name]);
-  });
+  const activePreset = presetOf(game, options);
   const seats = Array.from({ length: players - 1 }, (_, i) => i + 1);
   // In Partner the bot opposite is your partner: the engine's teams say which seat that is.
   const teams = game === "partner" ? defaultRules("partner", players) : null;
@@ -200,7 +191,7 @@ export function Home({
           t={t}
           presets={presets}
           chosen={activePreset?.id ?? null}
-          onChoose={(p) => setOptions({ ...defaultsFor(game), ...p.options })}
+          onChoose={(p) => setOptions({ ...defaultOptions(game), ...p.options })}
         >
           {activePreset && <p class="preset-desc">{t(activePreset.desc)}</p>}
           <details class="options-fold" data-testid="rule-options">
