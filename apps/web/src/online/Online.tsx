@@ -1,7 +1,8 @@
 /**
- * "Play online" (loaded on demand, like the lessons): a display name first (a guest, kept on this
- * device), then the lobby — quick match, make a table and invite friends by code or link, join by
- * code, your tables and your finished games — and the online table itself (`/t/CODE`).
+ * "Play online" (loaded on demand, like the lessons): the guest this device plays as (a name, or
+ * another device's key, kept on this device; a link opened with neither is watched by a guest made
+ * for it), then the lobby — quick match, make a table and invite friends by code or link, join by
+ * code, your tables and your finished games, the player key — and the online table (`/t/CODE`).
  */
 
 import { defaultRules, GAME_KINDS, type GameKind, sideOf } from "@crossbones/engine";
@@ -113,10 +114,11 @@ export function Online(props: OnlineProps) {
       setGuest(kept);
       return;
     }
+    // A guest made only to watch has nothing to sign back into: a new one watches instead.
+    const watcherOnly = isWatcher(old);
     forgetGuest(old.token);
     setGuest(null);
-    // A guest made only to watch has nothing to sign back into: a new one watches instead.
-    if (!isWatcher(old)) setSignedOut(old);
+    if (!watcherOnly) setSignedOut(old);
   };
   return (
     <Signed

@@ -602,7 +602,7 @@ function PassBadge({ pass, t, conceal }: { pass: SeatPass; t: T; conceal: boolea
   );
 }
 
-/** What a seat says (a reaction), over its own place: the seat's head, or the bar above the hand. */
+/** What a seat says (a reaction), in its own place: over its face-down bones, or the bar above the hand. */
 function Said({ text }: { text: string | null }) {
   if (text === null) return null;
   // The host announces reactions with their names; this is what the eye sees.
