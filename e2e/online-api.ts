@@ -67,9 +67,18 @@ export async function playerAs(
   return { context, page, errors };
 }
 
-/** Opens table `code` on `page` (an invite: the player sits if a seat is open). */
+/**
+ * Opens table `code` on `page`: a player who sits there sees the table; anyone else sees it from
+ * outside first, with *Sit here* at each open seat and *Just watch* (issue 25, point 13).
+ */
 export async function openTable(page: Page, code: string): Promise<void> {
   await page.goto(`./?t=${code}`);
+}
+
+/** Opens table `code` and takes seat `seat` (from 0) with its *Sit here*. */
+export async function sitAt(page: Page, code: string, seat: number): Promise<void> {
+  await openTable(page, code);
+  await page.getByTestId(`sit-${seat}`).click();
 }
 
 /** The move counter of the table on `page`. */

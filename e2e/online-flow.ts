@@ -78,11 +78,14 @@ export async function partnerFlow(browser: Browser, servers?: readonly [string, 
   expect(invite).toContain(`/t/${code}`);
   expect(new URL(ama.page.url()).searchParams.get("t")).toBe(code);
 
-  // Bea follows the invite link (on her own server, when there are several): a name, and she is
-  // seated; the hand is dealt for both.
+  // Bea follows the invite link (on her own server, when there are several): the table first, the
+  // open seat opposite Ama's offered; a name once she sits, and the hand is dealt for both.
   const on = (i: number) => (servers ? invite.replace(new URL(invite).origin, new URL(servers[i]).origin) : invite);
   await bea.page.goto(on(1));
-  await expect(bea.page.getByText("You were invited to a table")).toBeVisible();
+  await expect(bea.page.getByTestId("preview-game")).toHaveText("Partner · 4 players");
+  await expect(bea.page.locator(".online-seats [data-seat='2']")).toContainText("partner of Ama");
+  await bea.page.getByTestId("sit-2").click();
+  await expect(bea.page.getByText("Choose the name the others at this table will see.")).toBeVisible();
   await chooseName(bea.page, "Bea");
   await expect(bea.page.locator(".table")).toBeVisible();
   await expect(ama.page.locator(".table")).toBeVisible();
@@ -91,11 +94,13 @@ export async function partnerFlow(browser: Browser, servers?: readonly [string, 
   await expect(ama.page.locator(".me .hand-bone")).toHaveCount(7);
   await checkA11y(bea.page, "online table");
 
-  // Cy comes by the same link: every seat is taken, so Cy watches, and sees no hand's faces.
+  // Cy comes by the same link: the game is on and every seat taken, so Cy, with no name, watches
+  // and sees no hand's faces.
   await cy.page.goto(on(2));
-  await chooseName(cy.page, "Cy");
+  await expect(cy.page.getByTestId("preview-status")).toHaveText("Under way: hand 1.");
+  await expect(cy.page.locator("[data-testid^='sit-']")).toHaveCount(0);
+  await cy.page.getByTestId("just-watch").click();
   await expect(cy.page.locator(".online-watching")).toBeVisible();
-  await expect(cy.page.getByText("Every seat at this table is taken; you can watch.")).toBeVisible();
   await expect(cy.page.locator(".me .hand-bone").first()).toBeVisible();
   await expect(cy.page.locator(".me [data-bone], .seat [data-bone]")).toHaveCount(0);
   await expect(cy.page.getByTestId("resign")).toHaveCount(0);

@@ -6,7 +6,7 @@
 
 import type { WebSocketRoute } from "@playwright/test";
 import { checkA11y, expect, test } from "./fixtures";
-import { moveIfTurn, newGuest, newTable, openTable, playerAs } from "./online-api";
+import { moveIfTurn, newGuest, newTable, openTable, playerAs, sitAt } from "./online-api";
 import { chooseName, partnerFlow } from "./online-flow";
 
 test("two friends play a Partner hand online with two bots; a reload keeps the seat; a third can only watch", async ({
@@ -235,7 +235,7 @@ test("the maker removes a person before the first deal; leaving asks first and s
   await maker.context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const guest = await playerAs(browser, gus);
   await openTable(maker.page, code);
-  await openTable(guest.page, code);
+  await sitAt(guest.page, code, 1);
   await expect(guest.page.getByTestId("leave")).toBeVisible();
   const seats = maker.page.locator(".online-seats");
   await expect(seats.locator("[data-seat='1']")).toContainText("Gus");

@@ -8,7 +8,7 @@
 
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { checkA11y, expect, test } from "./fixtures";
-import { moveIfTurn, newGuest, newTable, openTable, type Player, playerAs } from "./online-api";
+import { moveIfTurn, newGuest, newTable, openTable, type Player, playerAs, sitAt } from "./online-api";
 
 const NAMES = ["Ama", "Bea", "Cy", "Dee"];
 const SIZES = [
@@ -64,8 +64,9 @@ async function fourAtOneTable(
   const players: Player[] = [];
   for (const [i, guest] of guests.entries()) {
     const p = await playerAs(browser, guest);
-    await openTable(p.page, code);
-    // Seated before the next one comes (seats are taken in order).
+    // The maker sits at seat 1 already; each of the others takes the next seat.
+    if (i === 0) await openTable(p.page, code);
+    else await sitAt(p.page, code, i);
     if (i < 3) await expect(p.page.getByTestId("leave")).toBeVisible();
     players.push(p);
   }

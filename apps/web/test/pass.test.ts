@@ -1,4 +1,4 @@
-import { type Action, applyAction, type Game, replayRecord, viewFor } from "@crossbones/engine";
+import { type Action, applyAction, type Game, mustPass, replayRecord, viewFor } from "@crossbones/engine";
 import { describe, expect, it } from "vitest";
 import { freePass, passPrice } from "../src/view/pass";
 
@@ -48,6 +48,7 @@ describe("what a pass costs, as the seat to act can tell (F5–F7)", () => {
   it("F5 a pass while a bone fits costs its penalty, and is never free", () => {
     const view = viewFor(position(FRENCH_RULES), 0);
     expect(view.plays.length).toBeGreaterThan(0);
+    expect(mustPass(view)).toBe(false);
     expect(passPrice(view)).toEqual({ known: 10, maybe: 0 });
     expect(freePass(view)).toBe(false);
   });
@@ -57,6 +58,8 @@ describe("what a pass costs, as the seat to act can tell (F5–F7)", () => {
     const ruby = viewFor(afterPlay, 1);
     expect(ruby.plays).toHaveLength(0);
     expect(passPrice(ruby)).toEqual({ known: 0, maybe: 10 });
+    // Forced by the engine's test (every table's), yet not made for her: it may cost 10.
+    expect(mustPass(ruby)).toBe(true);
     expect(freePass(ruby)).toBe(false);
     // Ruby's pass is charged: the board pass is no secret any more for Kofi, who pays it for sure.
     const kofi = viewFor(act(afterPlay, 1, { type: "pass" }), 2);
@@ -68,6 +71,7 @@ describe("what a pass costs, as the seat to act can tell (F5–F7)", () => {
     const noBoardPass = { ...FRENCH_RULES, boardPassPenalty: 0 };
     const ruby = viewFor(act(position(noBoardPass), 0, PLAY_16), 1);
     expect(passPrice(ruby)).toEqual({ known: 0, maybe: 0 });
+    expect(mustPass(ruby)).toBe(true);
     expect(freePass(ruby)).toBe(true);
     expect(freePass(viewFor(afterPlay, 0))).toBe(false);
   });

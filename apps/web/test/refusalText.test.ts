@@ -3,9 +3,19 @@
  * named (never "seat 3"), the arms and ends in words.
  */
 
-import { REFUSAL_CODES, type Refusal, type RefusalCode, refusal } from "@crossbones/engine";
+import {
+  CROSS,
+  CROSS_TARGETS,
+  LINE,
+  LINE_TARGETS,
+  REFUSAL_CODES,
+  type Refusal,
+  type RefusalCode,
+  refusal,
+} from "@crossbones/engine";
 import { describe, expect, it } from "vitest";
 import { dictionaries, LANGS, translator } from "../src/i18n/all";
+import { targetInSentence } from "../src/view/describe";
 import { refusalText } from "../src/view/refusalText";
 
 const NAMES = ["Zora", "Quill", "Bram", "Tess"];
@@ -169,6 +179,19 @@ describe("refusal texts", () => {
       "Hand 1 is not finished, so no other hand can follow it.",
     );
     expect(en(refusal("deal-seats", { players: 4 }))).toBe("The deal must have 4 hands, one per player.");
+  });
+
+  it.each(LANGS)("%s: a refusal names each arm and end in the words of the log", (lang) => {
+    const t = translator(lang);
+    for (const [layout, letters] of [
+      [CROSS, CROSS_TARGETS],
+      [LINE, LINE_TARGETS],
+    ] as const) {
+      letters.forEach((letter, target) => {
+        const text = refusalText(t, refusal("attempt-is-legal", { bone: "3-5", target: letter }), name);
+        expect(text, `${lang} ${letter}`).toContain(targetInSentence(t, layout, target));
+      });
+    }
   });
 
   it("speaks Dutch and Spanish", () => {

@@ -1,16 +1,18 @@
 /**
- * "Play online" (loaded on demand, like the lessons): a display name first (a guest, kept on this
- * device), then the lobby — quick match, make a table and invite friends by code or link, join by
- * code, your tables and your finished games — and the online table itself (`/t/CODE`).
+ * "Play online" (loaded on demand, like the lessons): the guest this device plays as (a name, or
+ * another device's key, kept on this device; a link opened with neither is watched by a guest made
+ * for it), then the lobby — quick match, make a table and invite friends by code or link, join by
+ * code, your tables and your finished games, the player key — and the online table (`/t/CODE`).
  */
 
-import { defaultRules, type GameKind, PLAYER_COUNTS, sideOf } from "@crossbones/engine";
+import { defaultRules, GAME_KINDS, type GameKind, sideOf } from "@crossbones/engine";
 import { type ServerMessage, TABLE_CODE, type TableSetup } from "@crossbones/protocol";
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { GAME_KEYS, type T } from "../i18n";
 import type { Settings } from "../settings";
 import { PlayerCount } from "../ui/PlayerCount";
 import { PresetPicker } from "../ui/PresetPicker";
+import { playersFor } from "../view/players";
 import { PRESETS } from "../view/presets";
 import {
   ApiError,
@@ -19,15 +21,18 @@ import {
   forgetGuest,
   type Guest,
   gameRecord,
-  guestFromKey,
   isWatcher,
   myGames,
   myTables,
   newGuest,
+  newKey,
+  onGuestKept,
   savedGuest,
 } from "./api";
 import { OnlineClient } from "./client";
 import { msLeft, seconds } from "./frame";
+import { MyKey } from "./MyKey";
+import { NameForm } from "./NameForm";
 import { OnlineTable } from "./OnlineTable";
 import { onlineRefusalText } from "./refusal";
 import { useNow } from "./useNow";
@@ -48,26 +53,29 @@ export interface OnlineProps {
   onFairness: () => void;
 }
 
-const GAMES: readonly GameKind[] = ["french", "cutthroat", "partner"];
 type SeatChoice = TableSetup["seats"][number];
 
 export function Online(props: OnlineProps) {
-  const { t } = props;
+  const { t, code } = props;
   const [guest, setGuest] = useState<Guest | null>(savedGuest);
-  // A watcher without a name who wants to sit: the name first.
-  const [naming, setNaming] = useState(false);
-  const watcher = guest !== null && isWatcher(guest);
-  if (!guest || naming || (watcher && props.code === null)) {
-    const onGuest = (g: Guest) => {
-      setNaming(false);
-      setGuest(g);
-    };
-    // Following an invite, one may just watch: no name is needed for that.
-    return (
-      <NameForm t={t} onGuest={onGuest} inviting={props.code !== null} canWatch={props.code !== null && !naming} />
-    );
-  }
-  if (props.code !== null && !TABLE_CODE.test(props.code)) {
+  /** A seat chosen by someone who was only watching: taken once they have a name. */
+  const [seatWanted, setSeatWanted] = useState<number | null>(null);
+  /** The player this device was signed out of (its key refused), said over the name form. */
+  const [signedOut, setSignedOut] = useState<Guest | null>(null);
+  /** This device just changed its key (Sign out other devices). */
+  const [keyChanged, setKeyChanged] = useState(false);
+
+  // Signed out because another tab of this device changed the key: play on with the new one.
+  useEffect(() => {
+    if (signedOut === null) return;
+    return onGuestKept((kept) => {
+      if (kept.player.id !== signedOut.player.id) return;
+      setSignedOut(null);
+      setGuest(kept);
+    });
+  }, [signedOut]);
+
+  if (code !== null && !TABLE_CODE.test(code)) {
     return (
       <main class="online card">
         <p class="error" role="alert">
@@ -79,30 +87,123 @@ export function Online(props: OnlineProps) {
       </main>
     );
   }
+  const choose = (g: Guest) => {
+    setSignedOut(null);
+    setGuest(g);
+  };
+  if (signedOut !== null) {
+    return <NameForm t={t} reason={{ why: "signed-out", name: signedOut.player.name }} onGuest={choose} />;
+  }
+  if (guest === null) {
+    // Following a link, the table shows first: no name is needed to look at it.
+    return code === null ? (
+      <NameForm t={t} reason={{ why: "lobby" }} onGuest={choose} />
+    ) : (
+      <Visitor t={t} onGuest={choose} />
+    );
+  }
+  const watcher = isWatcher(guest);
+  if (watcher && code === null) return <NameForm t={t} reason={{ why: "lobby" }} onGuest={choose} />;
+  if (watcher && seatWanted !== null) {
+    return <NameForm t={t} reason={{ why: "sit", onBack: () => setSeatWanted(null) }} onGuest={choose} />;
+  }
+  const refused = (old: Guest) => {
+    // Another tab of this device may have changed the key already: play on with the new one.
+    const kept = savedGuest();
+    if (kept !== null && kept.player.id === old.player.id && kept.token !== old.token) {
+      setGuest(kept);
+      return;
+    }
+    // A guest made only to watch has nothing to sign back into: a new one watches instead.
+    const watcherOnly = isWatcher(old);
+    forgetGuest(old.token);
+    setGuest(null);
+    if (!watcherOnly) setSignedOut(old);
+  };
   return (
     <Signed
       {...props}
       key={guest.token}
       guest={guest}
-      onSit={watcher ? () => setNaming(true) : undefined}
-      onForget={() => {
-        forgetGuest();
-        setGuest(null);
+      sitAt={seatWanted}
+      onSat={() => setSeatWanted(null)}
+      onSit={watcher ? setSeatWanted : undefined}
+      keyChanged={keyChanged}
+      onNewKey={(g) => {
+        setKeyChanged(true);
+        setGuest(g);
       }}
+      onRefused={refused}
     />
   );
 }
 
-function Signed(props: OnlineProps & { guest: Guest; onForget: () => void; onSit?: () => void }) {
+/**
+ * Someone who followed a link and has no name yet: a guest made only to watch (the server speaks
+ * to guests alone), so that the table shows before they choose to sit or to watch.
+ */
+function Visitor({ t, onGuest }: { t: T; onGuest: (g: Guest) => void }) {
+  const [attempt, setAttempt] = useState(0);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    newGuest(t("online.watcherName"), true).then(
+      (g) => live && onGuest(g),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [attempt]);
+  return (
+    <main class="online card">
+      {failed ? (
+        <>
+          <p class="error" role="alert">
+            {t("online.offlineError")}
+          </p>
+          <button
+            type="button"
+            onClick={() => {
+              setFailed(false);
+              setAttempt(attempt + 1);
+            }}
+          >
+            {t("online.tryAgain")}
+          </button>
+        </>
+      ) : (
+        <p class="loading">{t("online.connecting")}</p>
+      )}
+    </main>
+  );
+}
+
+interface SignedProps extends OnlineProps {
+  guest: Guest;
+  /** A seat chosen before this device had a name, to take at once; `onSat` once asked for. */
+  sitAt: number | null;
+  onSat: () => void;
+  /** How a seat is taken when it needs more than asking (a watcher names first). */
+  onSit?: (seat: number) => void;
+  keyChanged: boolean;
+  /** The guest's new key, kept on this device (Sign out other devices). */
+  onNewKey: (guest: Guest) => void;
+  /** The server refused this guest's key (`bad-token`). */
+  onRefused: (guest: Guest) => void;
+}
+
+function Signed(props: SignedProps) {
   const { t, guest } = props;
-  const client = useMemo(() => new OnlineClient(OnlineClient.urlOf(location), guest.token), [guest.token]);
-  const [sat, setSat] = useState<string | null>(null);
+  // Made again after a change of key that failed (its socket was closed for it).
+  const [attempt, setAttempt] = useState(0);
+  const client = useMemo(() => new OnlineClient(OnlineClient.urlOf(location), guest.token), [guest.token, attempt]);
   const [bye, setBye] = useState<string | null>(null);
   useEffect(() => {
-    // The server does not know this guest (its data was reset): choose a name again.
     const off = client.on((m) => {
       if (m.t !== "bye" || m.retry) return;
-      if (m.refusal.code === "bad-token") props.onForget();
+      // The key was changed on another device, or the server no longer knows this guest.
+      if (m.refusal.code === "bad-token") props.onRefused(guest);
       else setBye(onlineRefusalText(t, m.refusal, () => guest.player.name));
     });
     return () => {
@@ -110,6 +211,18 @@ function Signed(props: OnlineProps & { guest: Guest; onForget: () => void; onSit
       client.close();
     };
   }, [client]);
+
+  const signOutOthers = async () => {
+    // The server closes every socket of this player, this one too: closed first, its `bad-token`
+    // is not taken for this device being signed out. The new key connects afresh.
+    client.close();
+    try {
+      props.onNewKey(await newKey(guest));
+    } catch (err) {
+      setAttempt(attempt + 1);
+      throw err;
+    }
+  };
 
   if (bye) {
     return (
@@ -123,18 +236,10 @@ function Signed(props: OnlineProps & { guest: Guest; onForget: () => void; onSit
       </main>
     );
   }
-
-  // An invite link seats the player at once (if a seat is open), then shows the table; a watcher
-  // without a name only watches until it chooses one.
-  useEffect(() => {
-    if (!props.code || sat === props.code || props.onSit) return;
-    client.sit(props.code);
-    setSat(props.code);
-  }, [props.code]);
-
   if (props.code) {
     return (
       <OnlineTable
+        key={props.code}
         client={client}
         code={props.code}
         t={t}
@@ -143,150 +248,15 @@ function Signed(props: OnlineProps & { guest: Guest; onForget: () => void; onSit
         onFairness={props.onFairness}
         onReview={props.onReview}
         onSit={props.onSit}
+        sitAt={props.sitAt}
+        onSat={props.onSat}
       />
     );
   }
-  return <Lobby {...props} client={client} />;
+  return <Lobby {...props} client={client} onSignOutOthers={signOutOthers} />;
 }
 
-function NameForm({
-  t,
-  onGuest,
-  inviting,
-  canWatch,
-}: {
-  t: T;
-  onGuest: (g: Guest) => void;
-  inviting: boolean;
-  /** Offer to watch the invited table without a name. */
-  canWatch: boolean;
-}) {
-  const [error, setError] = useState("");
-  return (
-    <main class="online card">
-      <h1>{t("online.title")}</h1>
-      <p>{inviting ? t("online.nameForInvite") : t("online.nameIntro")}</p>
-      <GuestForm t={t} field="name" onGuest={onGuest} />
-      {canWatch && (
-        <p>
-          <button
-            type="button"
-            class="ghost"
-            onClick={() =>
-              newGuest(t("online.watcherName"), true).then(onGuest, () => setError(t("online.offlineError")))
-            }
-            data-testid="just-watch"
-          >
-            {t("online.justWatch")}
-          </button>
-        </p>
-      )}
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
-      <details class="online-key online-key-card">
-        <summary>{t("online.haveKey")}</summary>
-        <GuestForm t={t} field="key" onGuest={onGuest} />
-      </details>
-    </main>
-  );
-}
-
-/** The two ways to the guest this device plays as: a new name, or another device's key. */
-const GUEST_FIELDS = {
-  name: {
-    id: "guest-name",
-    go: "guest-go",
-    label: "online.yourName",
-    submit: "online.continue",
-    button: "primary",
-    input: { maxLength: 24, required: true, autoComplete: "nickname" },
-    get: (value: string) => newGuest(value.trim()),
-  },
-  key: {
-    id: "guest-key",
-    go: "guest-key-go",
-    label: "online.keyLabel",
-    submit: "online.useKey",
-    button: undefined,
-    input: { autoComplete: "off", spellcheck: false },
-    get: guestFromKey,
-  },
-} as const;
-
-/**
- * One field that gets the guest this device plays as: a new one from a name, or another device's
- * from its key ("Played on another device?").
- */
-function GuestForm({ t, field, onGuest }: { t: T; field: keyof typeof GUEST_FIELDS; onGuest: (g: Guest) => void }) {
-  const [value, setValue] = useState("");
-  const [error, setError] = useState("");
-  const [busy, setBusy] = useState(false);
-  const f = GUEST_FIELDS[field];
-  return (
-    <>
-      <form
-        class={field === "name" ? "online-name" : undefined}
-        onSubmit={async (e) => {
-          e.preventDefault();
-          setBusy(true);
-          setError("");
-          try {
-            onGuest(await f.get(value));
-          } catch (err) {
-            const refusal = err instanceof ApiError ? err.refusal : null;
-            // A key the server does not know is refused as a bad token: say it in the key's words.
-            if (refusal === null) setError(t("online.offlineError"));
-            else setError(field === "name" ? onlineRefusalText(t, refusal, () => value) : t("online.badKey"));
-          } finally {
-            setBusy(false);
-          }
-        }}
-      >
-        <label for={f.id}>{t(f.label)}</label>
-        <input
-          id={f.id}
-          value={value}
-          {...f.input}
-          onInput={(e) => setValue((e.target as HTMLInputElement).value)}
-          data-testid={f.id}
-        />
-        <button type="submit" class={f.button} disabled={busy || value.trim() === ""} data-testid={f.go}>
-          {t(f.submit)}
-        </button>
-      </form>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
-    </>
-  );
-}
-
-/** This device's guest key, to play as the same player on another device. */
-function MyKey({ t, guest }: { t: T; guest: Guest }) {
-  return (
-    <details class="online-key">
-      <summary>{t("online.otherDevice", { name: guest.player.name })}</summary>
-      <p>{t("online.keyText")}</p>
-      <input
-        readOnly
-        value={guest.token}
-        aria-label={t("online.keyLabel")}
-        onFocus={(e) => (e.target as HTMLInputElement).select()}
-        data-testid="my-key"
-      />
-      <button type="button" onClick={() => void navigator.clipboard?.writeText(guest.token)} data-testid="copy-key">
-        {t("online.copyKey")}
-      </button>
-    </details>
-  );
-}
-
-function Lobby(props: OnlineProps & { guest: Guest; client: OnlineClient }) {
+function Lobby(props: SignedProps & { client: OnlineClient; onSignOutOthers: () => Promise<void> }) {
   const { t, guest, client } = props;
   const [error, setError] = useState("");
   /** The quick-match wait, with when its frame came (its durations count from there). */
@@ -321,7 +291,7 @@ function Lobby(props: OnlineProps & { guest: Guest; client: OnlineClient }) {
       <header class="online-head">
         <h1>{t("online.title")}</h1>
         <p>{t("online.signedIn", { name: guest.player.name })}</p>
-        <MyKey t={t} guest={guest} />
+        <MyKey t={t} guest={guest} changed={props.keyChanged} onSignOutOthers={props.onSignOutOthers} />
       </header>
       {error && (
         <p class="error card" role="alert">
@@ -417,7 +387,7 @@ function QuickMatch({
   onCancel: () => void;
 }) {
   const [game, setGame] = useState<GameKind>("french");
-  const [players, setPlayers] = useState(4);
+  const [players, setPlayers] = useState(() => playersFor("cutthroat"));
   return (
     <section class="card online-quick">
       <h2>{t("online.quick")}</h2>
@@ -444,7 +414,7 @@ function QuickMatch({
           <button
             type="button"
             class="primary"
-            onClick={() => client.queue(game, game === "cutthroat" ? players : 4)}
+            onClick={() => client.queue(game, playersFor(game, players))}
             data-testid="quick-go"
           >
             {t("online.quickGo")}
@@ -474,17 +444,9 @@ function GamePicker({
     <>
       <fieldset class="row">
         <legend>{t("game")}</legend>
-        {GAMES.map((g) => (
+        {GAME_KINDS.map((g) => (
           <label key={g} class={`pill ${game === g ? "chosen" : ""}`}>
-            <input
-              type="radio"
-              name={`${name}-game`}
-              checked={game === g}
-              onChange={() => {
-                onGame(g);
-                if (!PLAYER_COUNTS[g].includes(players)) onPlayers(4);
-              }}
-            />
+            <input type="radio" name={`${name}-game`} checked={game === g} onChange={() => onGame(g)} />
             {t(GAME_KEYS[g].name)}
           </label>
         ))}
@@ -508,12 +470,12 @@ function CreateTable({
   onError: (text: string) => void;
 }) {
   const [game, setGame] = useState<GameKind>("french");
-  const [players, setPlayers] = useState(4);
+  const [players, setPlayers] = useState(() => playersFor("cutthroat"));
   const [seats, setSeats] = useState<SeatChoice[]>(["human", "human", "bot:medium", "bot:medium"]);
   const [preset, setPreset] = useState("standard");
   const [clock, setClock] = useState(true);
   const [isPrivate, setPrivate] = useState(true);
-  const count = game === "cutthroat" ? players : 4;
+  const count = playersFor(game, players);
   // In Partner the seat opposite the maker's (seat 1) is their partner: the engine's teams say which.
   const teams = game === "partner" ? defaultRules("partner", count) : null;
   const isPartner = (seat: number) => teams !== null && sideOf(teams, seat) === sideOf(teams, 0);

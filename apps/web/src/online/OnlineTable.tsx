@@ -2,16 +2,16 @@
  * An online table: the same `Table` as offline, driven by the server's frames. The host keeps the
  * latest frame of its table (frame.ts: when it arrived, presence merged in, each hand's result
  * kept), turns the wire view back into the engine's (`fromWire`) and sends the player's choices as
- * actions against the version they saw. It shows who is connected, away or thinking, the turn
- * clock and the banks, the invite code, the fixed reactions, and between hands the score sheet and
- * the next hand's countdown (or the pause); at the end, a rematch.
+ * actions against the version they saw. Someone who does not sit here sees the table first
+ * (Preview.tsx) and chooses a seat or to watch; a player sees who is connected, away or thinking,
+ * the turn clock and the banks, the invite code, the fixed reactions, and between hands the score
+ * sheet and the next hand's countdown (or the pause); at the end, a rematch.
  */
 
-import { type Action, type Rules, type SeatView, sideOf, type TableView } from "@crossbones/engine";
-import { fromWire, REACTIONS, type Reaction, type TableInfo } from "@crossbones/protocol";
-import type { ComponentChildren } from "preact";
+import type { Action, SeatView, TableView } from "@crossbones/engine";
+import { fromWire, type Reaction, type TableInfo, type WireRefusal } from "@crossbones/protocol";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
-import type { Key, T } from "../i18n";
+import type { T } from "../i18n";
 import type { Settings } from "../settings";
 import { click, knock } from "../sound";
 import { Modal } from "../ui/Modal";
@@ -21,22 +21,21 @@ import { GameEnd, ScoreSheet } from "../ui/ScoreSheet";
 import { spectatorSeat, Table } from "../ui/Table";
 import type { LinkStatus, OnlineClient } from "./client";
 import { DealMark } from "./DealMark";
+import { DropMenu } from "./DropMenu";
 import { useDealChecks } from "./fairness";
 import { applyPresence, type HeldFrame, msLeft, receiveTable, seconds, type TurnClock, turnClock } from "./frame";
+import { TablePreview } from "./Preview";
+import { REACTION_KEYS, ReactMenu } from "./ReactMenu";
+import { gapAfter } from "./reactions";
 import { onlineRefusalText } from "./refusal";
+import { nameOf, SeatList } from "./Seats";
 import { useNow } from "./useNow";
 
 /** Refusals of the seed the app sends by itself (one too late): nothing the player did. */
 const SEED_CODES = new Set(["deal-made", "seed-given"]);
 
-export const REACTION_KEYS: Readonly<Record<Reaction, Key>> = {
-  goodPlay: "react.goodPlay",
-  wellPlayed: "react.wellPlayed",
-  ouch: "react.ouch",
-  hurryUp: "react.hurryUp",
-  thanks: "react.thanks",
-  sorry: "react.sorry",
-};
+/** How long a reaction shows at its seat (ms). */
+const REACTION_SHOWN = 3000;
 
 export interface OnlineTableProps {
   client: OnlineClient;
@@ -49,8 +48,12 @@ export interface OnlineTableProps {
   onFairness: () => void;
   /** Opens the review of a finished hand: the table's record, the hand, and this player's seat. */
   onReview: (record: unknown, hand: number, seat: number) => void;
-  /** Take a seat: by default at once; a watcher who has no name yet chooses one first. */
-  onSit?: () => void;
+  /** Takes a seat the viewer chose: by default at once; a watcher who has no name yet chooses one first. */
+  onSit?: (seat: number) => void;
+  /** A seat chosen before this device had a name: taken as soon as the table opens. */
+  sitAt?: number | null;
+  /** The seat of `sitAt` was asked for. */
+  onSat?: () => void;
 }
 
 /** An action made while the link was down, shown as pending until the server answers it. */
@@ -59,16 +62,37 @@ interface Pending {
   readonly action: Action;
 }
 
-export function OnlineTable({ client, code, t, settings, onLobby, onFairness, onReview, onSit }: OnlineTableProps) {
+/** A reaction showing at its seat. */
+interface Said {
+  readonly id: number;
+  readonly seat: number;
+  readonly reaction: Reaction;
+}
+
+/** A refusal of the viewer's reaction: the React menu says why, so no message is shown for it. */
+function reactionRefused(refusal: WireRefusal): boolean {
+  return (
+    refusal.code === "no-table-talk" || (refusal.code === "rate-limited" && typeof refusal.retryAfter === "number")
+  );
+}
+
+export function OnlineTable(props: OnlineTableProps) {
+  const { client, code, t, settings, onLobby, onFairness, onReview } = props;
   const [held, setHeld] = useState<HeldFrame | null>(null);
   const [link, setLink] = useState<LinkStatus>(client.status);
   /** A refusal in words, with the version on screen when it came (null: before the table did). */
   const [message, setMessage] = useState<{ text: string; version: number | null } | null>(null);
-  const [reactions, setReactions] = useState<{ id: number; seat: number; reaction: Reaction }[]>([]);
+  const [said, setSaid] = useState<Said[]>([]);
   const [muted, setMuted] = useState(false);
+  /** When the gap after the viewer's last reaction ends (this device's clock). */
+  const [reactUntil, setReactUntil] = useState(0);
   const [sheetClosed, setSheetClosed] = useState<number | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
   const [leaving, setLeaving] = useState(false);
+  /** A seat asked for, until the table shows the viewer seated or the server refuses. */
+  const [seating, setSeating] = useState<number | null>(props.sitAt ?? null);
+  /** Someone who does not sit here chose to watch rather than look at the table from outside. */
+  const [watchChosen, setWatchChosen] = useState(false);
   const dealCheck = useDealChecks(client, code);
   // What a late message is said with: the latest frame and language, not those of the first render.
   const latest = useRef({ held: null as HeldFrame | null, t, pending: null as Pending | null, left: false });
@@ -82,6 +106,7 @@ export function OnlineTable({ client, code, t, settings, onLobby, onFairness, on
         if (held !== null && held.message.table.you !== null && m.table.you === null && !latest.current.left) {
           setMessage({ text: t("online.refusal.removed"), version: null });
         }
+        if (m.table.you !== null) setSeating(null);
         setHeld((previous) => receiveTable(previous, m, Date.now()));
       } else if (m.t === "presence" && m.table === code) {
         setHeld((previous) => previous && applyPresence(previous, m));
@@ -89,13 +114,20 @@ export function OnlineTable({ client, code, t, settings, onLobby, onFairness, on
         setPending(null);
       } else if (m.t === "refused" && (m.table === code || m.table === null) && !SEED_CODES.has(m.refusal.code)) {
         if (m.id !== null && m.id === pending?.id) setPending(null);
+        setSeating(null);
+        if (held !== null && m.id === null && reactionRefused(m.refusal)) {
+          const wait = m.refusal.retryAfter;
+          if (typeof wait === "number") setReactUntil(Date.now() + wait);
+          return;
+        }
         const info = held?.message.table ?? null;
         const text = onlineRefusalText(t, m.refusal, (seat) => nameOf(info, seat, t));
         // A refused action is about the position it was made in; anything else (a seat taken…) is not.
         setMessage({ text, version: m.id !== null ? (held?.message.view.version ?? null) : null });
       } else if (m.t === "reaction" && m.table === code) {
-        setReactions((list) => [
-          ...list.slice(-3),
+        if (m.seat === held?.message.table.you) setReactUntil(gapAfter(Date.now()));
+        setSaid((list) => [
+          ...list.filter((s) => s.seat !== m.seat),
           { id: Date.now() + Math.random(), seat: m.seat, reaction: m.reaction },
         ]);
       }
@@ -111,11 +143,18 @@ export function OnlineTable({ client, code, t, settings, onLobby, onFairness, on
     };
   }, [client, code]);
 
+  // A seat chosen before this device had a name: asked for once, now that it has one.
   useEffect(() => {
-    if (reactions.length === 0) return;
-    const timer = setTimeout(() => setReactions((l) => l.slice(1)), 3000);
+    if (props.sitAt === undefined || props.sitAt === null) return;
+    client.sit(code, props.sitAt);
+    props.onSat?.();
+  }, []);
+
+  useEffect(() => {
+    if (said.length === 0) return;
+    const timer = setTimeout(() => setSaid((l) => l.slice(1)), REACTION_SHOWN);
     return () => clearTimeout(timer);
-  }, [reactions]);
+  }, [said]);
 
   const view = useMemo((): SeatView | null => {
     if (!held) return null;
@@ -133,14 +172,14 @@ export function OnlineTable({ client, code, t, settings, onLobby, onFairness, on
     const timer = setTimeout(() => setMessage(null), 8000);
     return () => clearTimeout(timer);
   }, [message, shown]);
-  const said = message && (message.version === null || message.version === view?.version) ? message.text : null;
+  const notice = message && (message.version === null || message.version === view?.version) ? message.text : null;
 
   if (!held || !view || !info) {
     return (
       <main class="online card">
-        {said ? (
+        {notice ? (
           <p class="error" role="alert">
-            {said}
+            {notice}
           </p>
         ) : (
           <p class="loading">{link === "open" ? t("loading") : t("online.connecting")}</p>
@@ -168,6 +207,29 @@ export function OnlineTable({ client, code, t, settings, onLobby, onFairness, on
 
   const you = info.you;
   const watching = you === null;
+  const sit = (seat: number) => {
+    if (props.onSit) return props.onSit(seat);
+    setMessage(null);
+    setSeating(seat);
+    client.sit(code, seat);
+  };
+
+  if (watching && !watchChosen) {
+    return (
+      <TablePreview
+        t={t}
+        code={code}
+        info={info}
+        view={view}
+        message={notice}
+        seating={seating !== null}
+        onSit={sit}
+        onWatch={() => setWatchChosen(true)}
+        onLobby={onLobby}
+      />
+    );
+  }
+
   const name = (seat: number) => (seat === you ? t("you") : nameOf(info, seat, t));
   const clock = turnClock(held, now);
   const tag = (seat: number) => seatTag(info, seat, clock, t);
@@ -180,7 +242,10 @@ export function OnlineTable({ client, code, t, settings, onLobby, onFairness, on
     if (link !== "open") setPending({ id, action });
     return null;
   };
-  const sit = onSit ?? (() => client.sit(code));
+  const react = (reaction: Reaction) => {
+    setReactUntil(gapAfter(Date.now()));
+    client.send({ t: "react", table: code, reaction });
+  };
   const leave = () => {
     latest.current.left = true;
     client.send({ t: "leave", table: code });
@@ -192,7 +257,6 @@ export function OnlineTable({ client, code, t, settings, onLobby, onFairness, on
   const showSheet = between && sheetClosed !== last && view.resigned === null;
   const showEnd = view.finished && sheetClosed !== -1;
   const ready = you !== null && info.ready.includes(you);
-  const open = info.seats.some((s) => s.kind === "open");
   const nextHand = msLeft(info.nextHandMs, held.at, now);
   const next = () => {
     // Ready for the next hand (and back at the table, if a bot was playing for this player).
@@ -241,42 +305,22 @@ export function OnlineTable({ client, code, t, settings, onLobby, onFairness, on
             {t("online.reconnecting")}
           </p>
         )}
-        {said && (
+        {notice && (
           <p class="error" role="alert">
-            {said}
+            {notice}
           </p>
         )}
         <p>{t("online.waitingFor", { n: info.seats.filter((s) => s.kind === "open").length })}</p>
-        <ul class="online-seats">
-          {info.seats.map((s) => (
-            <li key={s.seat} data-seat={s.seat}>
-              <span>
-                {name(s.seat)}
-                {s.kind === "bot" && s.level ? ` (${t(s.level)})` : ""}
-                {partnerOf(view.rules, you, s.seat) && <span class="seat-team">{t("partnerTag")}</span>}
-              </span>
-              {maker && s.kind === "human" && s.seat !== you && (
-                <button
-                  type="button"
-                  class="small"
-                  onClick={() => client.send({ t: "remove", table: code, seat: s.seat })}
-                  aria-label={t("online.removeName", { name: s.name })}
-                  data-testid={`remove-${s.seat}`}
-                >
-                  {t("online.remove")}
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
+        <SeatList
+          t={t}
+          info={info}
+          rules={view.rules}
+          onSit={watching && seating === null ? sit : undefined}
+          onRemove={maker ? (seat) => client.send({ t: "remove", table: code, seat }) : undefined}
+        />
         <p>{t("online.inviteText")}</p>
         <Invite t={t} code={code} />
         <div class="buttons">
-          {watching && open && (
-            <button type="button" class="primary" onClick={sit} data-testid="sit">
-              {t("online.sit")}
-            </button>
-          )}
           {!watching && (
             <button type="button" onClick={() => setLeaving(true)} data-testid="leave">
               {t("online.leave")}
@@ -296,23 +340,7 @@ export function OnlineTable({ client, code, t, settings, onLobby, onFairness, on
       <span class="online-code">
         {t("online.table")} <b data-testid="table-code">{code}</b>
       </span>
-      {!watching && (
-        <DropMenu label={t("online.react")} class="online-react">
-          {REACTIONS.map((r) => (
-            <button
-              type="button"
-              key={r}
-              onClick={() => client.send({ t: "react", table: code, reaction: r })}
-              data-testid={`react-${r}`}
-            >
-              {t(REACTION_KEYS[r])}
-            </button>
-          ))}
-          <button type="button" class="ghost" aria-pressed={muted} onClick={() => setMuted(!muted)}>
-            {muted ? t("online.unmute") : t("online.mute")}
-          </button>
-        </DropMenu>
-      )}
+      {!watching && <ReactMenu t={t} view={view} until={reactUntil} muted={muted} onReact={react} onMute={setMuted} />}
       {!watching && !view.finished && <ResignButton t={t} onResign={() => act({ type: "resign" })} />}
       {/* Leaving and the lobby in one menu: a phone's bar stays one row. */}
       <DropMenu label={t("online.more")} class="online-more" testId="table-more">
@@ -343,6 +371,14 @@ export function OnlineTable({ client, code, t, settings, onLobby, onFairness, on
     </>
   );
 
+  // Reactions show at their seats, never over the board; a screen reader hears the latest.
+  const shownSaid = muted ? [] : said;
+  const saying = (seat: number) => {
+    const s = shownSaid.find((x) => x.seat === seat);
+    return s ? t(REACTION_KEYS[s.reaction]) : null;
+  };
+  const lastSaid = shownSaid[shownSaid.length - 1];
+
   return (
     <main class="online" data-table={code} data-link={link}>
       <Table
@@ -351,9 +387,10 @@ export function OnlineTable({ client, code, t, settings, onLobby, onFairness, on
         settings={settings}
         name={name}
         tag={tag}
+        said={saying}
         act={watching ? undefined : act}
         watching={watching}
-        message={said}
+        message={notice}
         pending={
           pending && {
             action: pending.action,
@@ -374,11 +411,6 @@ export function OnlineTable({ client, code, t, settings, onLobby, onFairness, on
             )}
             <DealMark check={dealCheck} t={t} name={name} onFairness={onFairness} />
             {watching && <span class="online-watching">{t("online.watching")}</span>}
-            {watching && open && (
-              <button type="button" class="primary" onClick={sit} data-testid="sit">
-                {t("online.sit")}
-              </button>
-            )}
             {between && nextHand !== null && !info.paused && (
               <span class="online-next" data-testid="next-hand-in">
                 {t("online.nextHandIn", { n: seconds(nextHand) })}
@@ -431,40 +463,15 @@ export function OnlineTable({ client, code, t, settings, onLobby, onFairness, on
         )}
         {leaveDialog}
       </Table>
-      {!muted && reactions.length > 0 && (
-        <div class="online-reactions" role="status">
-          {reactions.map((r) => (
-            <div class="toast toast-react" key={r.id}>
-              {name(r.seat)}: {t(REACTION_KEYS[r.reaction])}
-            </div>
-          ))}
-        </div>
-      )}
+      <p class="visually-hidden" role="status" data-testid="reaction-said">
+        {lastSaid ? `${name(lastSaid.seat)}: ${t(REACTION_KEYS[lastSaid.reaction])}` : ""}
+      </p>
       {info.rematch.length > 0 && view.finished && (
         <p class="online-rematch toast" role="status" data-testid="rematch-asked">
           {t("online.rematchAsked", { names: info.rematch.map((s) => name(s)) })}
         </p>
       )}
     </main>
-  );
-}
-
-/** A menu of the table's bar, folded under its label; it folds again once one of its buttons is chosen. */
-function DropMenu(props: { label: string; class: string; testId?: string; children: ComponentChildren }) {
-  const ref = useRef<HTMLDetailsElement>(null);
-  useEffect(() => {
-    const d = ref.current;
-    const onClick = (e: MouseEvent) => {
-      if (d && (e.target as Element).closest(".online-drop-list button")) d.open = false;
-    };
-    d?.addEventListener("click", onClick);
-    return () => d?.removeEventListener("click", onClick);
-  }, []);
-  return (
-    <details ref={ref} class={`online-drop ${props.class}`} data-testid={props.testId}>
-      <summary>{props.label}</summary>
-      <div class="online-drop-list">{props.children}</div>
-    </details>
   );
 }
 
@@ -489,21 +496,6 @@ function Invite({ t, code }: { t: T; code: string }) {
       </button>
     </p>
   );
-}
-
-/** In Partner, the viewer's partner (the engine's teams say which seat), said in the waiting room too. */
-function partnerOf(rules: Rules, you: number | null, seat: number): boolean {
-  return rules.game === "partner" && you !== null && seat !== you && sideOf(rules, seat) === sideOf(rules, you);
-}
-
-/**
- * A seat's name at an online table: the player's, a bot's marked as a bot ("Ruby · bot": a bot
- * also plays the seat of a person who left), or "open seat".
- */
-function nameOf(info: TableInfo | null, seat: number, t: T): string {
-  const s = info?.seats[seat];
-  if (!s || s.kind === "open") return t("online.openSeat");
-  return s.kind === "bot" ? t("online.botName", { name: s.name }) : s.name;
 }
 
 /** The player's own clock, short enough for a phone's bar: the move's seconds and the bank, then the bank's. */

@@ -21,13 +21,26 @@ export function savedGuest(): Guest | null {
   }
 }
 
-/** Forgets this device's guest (the server no longer knows it). */
-export function forgetGuest(): void {
+/**
+ * Forgets this device's guest of `token` (the server no longer takes it), unless another tab has
+ * kept a newer one meanwhile (its *Sign out other devices*).
+ */
+export function forgetGuest(token: string): void {
   try {
-    localStorage.removeItem(KEY);
+    if (savedGuest()?.token === token) localStorage.removeItem(KEY);
   } catch {
     // Nothing was kept.
   }
+}
+
+/** Calls `listener` when another tab of this device keeps a guest (a new one, or a new key); returns the way to stop. */
+export function onGuestKept(listener: (guest: Guest) => void): () => void {
+  const onStorage = (e: StorageEvent) => {
+    const guest = e.key === KEY ? savedGuest() : null;
+    if (guest) listener(guest);
+  };
+  addEventListener("storage", onStorage);
+  return () => removeEventListener("storage", onStorage);
 }
 
 function saveGuest(guest: Guest, watcher = false): void {
@@ -94,6 +107,16 @@ export async function newGuest(name: string, watcher = false): Promise<Guest> {
   const guest = await call<Guest>("/api/guests", { method: "POST", body: JSON.stringify({ name }) });
   saveGuest(guest, watcher);
   return guest;
+}
+
+/**
+ * *Sign out other devices*: a new key for this guest (`POST /api/me/key`); every older key is
+ * refused from now on, and the server closes the sockets that said hello with one. Kept here.
+ */
+export async function newKey(guest: Guest): Promise<Guest> {
+  const next = await call<Guest>("/api/me/key", { method: "POST" }, guest.token);
+  saveGuest(next);
+  return next;
 }
 
 export function createTable(guest: Guest, setup: TableSetup): Promise<{ code: string }> {

@@ -18,6 +18,7 @@ import {
   makeBone,
   moveBone,
   moveTarget,
+  mustPass,
   PASS,
   parseBone,
   type Refusal,
@@ -140,7 +141,7 @@ export function playForcedPasses(game: Game): Game {
     const seat = lessonView(g).turn;
     if (seat === null || seat === LEARNER) return g;
     const view = viewFor(g, seat);
-    if (view.plays.length > 0 || !view.canPass) return g;
+    if (!mustPass(view)) return g;
     const next = applyAction(g, seat, { type: "pass" }, view.version);
     if (!next.ok) return g;
     g = next.value;

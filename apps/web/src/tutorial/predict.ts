@@ -92,7 +92,9 @@ export function choicesOf(game: Game, ask: Ask): Choice[] {
 }
 
 function sideText(view: SeatView, side: number): TextRef {
-  return view.rules.game === "partner" ? { key: side === 0 ? "yourTeam" : "team_1" } : seatText(side);
+  return view.rules.game === "partner"
+    ? { key: side === sideOf(view.rules, view.seat) ? "yourTeam" : "team_1" }
+    : seatText(side);
 }
 
 /** The reasoning behind the answer, line by line, from the engine's result. */

@@ -5,7 +5,8 @@
  * itself only renders the human's seat view.
  */
 
-import { type Action, moveAction, type Refusal, viewFor } from "@crossbones/engine";
+import { type Action, type Refusal, viewFor } from "@crossbones/engine";
+import { botAction, botWait, fallbackAction } from "@crossbones/table";
 import { useCallback, useEffect, useMemo, useState } from "preact/hooks";
 import { botMove, rankMoves } from "../bots/client";
 import type { T } from "../i18n";
@@ -51,40 +52,44 @@ export function GameTable({ session, settings, t, update, onNewGame, onRematch, 
   // Practice: "Read the table" beside the game (off at other tables).
   const reading = useLiveRead();
 
-  // Bots: ask the worker with the bot's own view, then wait long enough for the last play to be seen.
+  // Bots: ask the worker with the bot's own view, then wait long enough for the last play to be
+  // seen. The wait and the fallback are the online table's functions (@crossbones/table): a bot
+  // that fails, or answers a refused move, plays its seat's first legal move, after the same wait.
   useEffect(() => {
     const seat = view.turn;
     if (seat === null || seat === HUMAN) return;
     let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const started = performance.now();
     const botView = viewFor(session.game, seat);
     const only = botView.legalMoves.length === 1 ? botView.legalMoves[0] : null;
     const ask =
       only !== null ? Promise.resolve(only) : botMove(botView, session.setup.levels[seat] ?? "easy", botSeed(session));
-    const apply = (move: number) => {
-      const action = moveAction(botView.layout, move, botView.phase === "pose");
+    const apply = (action: Action) => {
       const r = act(session, seat, action, botView.version);
-      if (r.ok) {
-        if (action.type === "play") click(settings.sound);
-        else if (action.type === "pass") knock(settings.sound);
-        update(session, { ...session, game: r.value });
-        return true;
-      }
-      return false;
+      if (!r.ok) return false;
+      if (action.type === "play") click(settings.sound);
+      else if (action.type === "pass") knock(settings.sound);
+      update(session, { ...session, game: r.value });
+      return true;
     };
     ask
-      .then((move) => {
-        const wait = Math.max(0, botDelay - (performance.now() - started));
-        setTimeout(() => {
-          // A bot that answers with a refused move must not stall the table: take its first legal one.
-          if (live && !apply(move)) apply(botView.legalMoves[0]);
-        }, wait);
-      })
-      .catch(() => {
-        if (live) apply(botView.legalMoves[0]);
+      .then(
+        (move) => botAction(botView, move),
+        () => fallbackAction(botView),
+      )
+      .then((action) => {
+        if (!live) return;
+        timer = setTimeout(
+          () => {
+            if (!apply(action)) apply(fallbackAction(botView));
+          },
+          botWait(started, performance.now(), botDelay),
+        );
       });
     return () => {
       live = false;
+      clearTimeout(timer);
     };
   }, [session]);
 

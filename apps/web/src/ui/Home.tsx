@@ -4,13 +4,14 @@
  * the rule options are folded under the presets.
  */
 
-import { defaultRules, type GameKind, OPTION_SPECS, type OptionSpec, PLAYER_COUNTS, sideOf } from "@crossbones/engine";
+import { defaultRules, GAME_KINDS, type GameKind, OPTION_SPECS, type OptionSpec, sideOf } from "@crossbones/engine";
 import type { JSX } from "preact";
 import { useState } from "preact/hooks";
 import { GAME_KEYS, optionKeys, type T } from "../i18n";
 import { BOT_LEVELS, BOT_NAMES, type BotLevel, HUMAN, type Session, type Setup } from "../session";
 import { sideName } from "../view/describe";
-import { PRESETS } from "../view/presets";
+import { playersFor } from "../view/players";
+import { defaultOptions, PRESETS, presetOf } from "../view/presets";
 import { Modal } from "./Modal";
 import { PlayerCount } from "./PlayerCount";
 import { PresetPicker } from "./PresetPicker";
@@ -30,12 +31,6 @@ export interface HomeProps {
   onFairness: () => void;
   onStats: () => void;
 }
-
-const GAMES: readonly { kind: GameKind; players: number }[] = [
-  { kind: "french", players: 4 },
-  { kind: "cutthroat", players: 4 },
-  { kind: "partner", players: 4 },
-];
 
 /**
  * The bots' seed, and whether the deals follow it: only with the page's ?seed= (tests and bug
@@ -59,12 +54,6 @@ export function levelsFrom(saved: readonly BotLevel[] | undefined): BotLevel[] {
   return DEFAULT_LEVELS.map((level, seat) => saved?.[seat] ?? level);
 }
 
-function defaultsFor(game: GameKind): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const spec of OPTION_SPECS) if (spec.games.includes(game)) out[spec.name] = spec.default;
-  return out;
-}
-
 export function Home({
   t,
   saved,
@@ -78,27 +67,24 @@ export function Home({
   onStats,
 }: HomeProps) {
   const [game, setGame] = useState<GameKind>(lastSetup?.game ?? "french");
-  const [players, setPlayers] = useState<number>(lastSetup?.players ?? 4);
+  const [players, setPlayers] = useState<number>(() => playersFor(game, lastSetup?.players));
   const [levels, setLevels] = useState<BotLevel[]>(() => levelsFrom(lastSetup?.levels));
   // The setup to start once the player has said the game in progress may go.
   const [replacing, setReplacing] = useState<Setup | null>(null);
   const [practice, setPractice] = useState<boolean>(lastSetup?.practice ?? false);
   const [options, setOptions] = useState<Record<string, unknown>>({
-    ...defaultsFor(lastSetup?.game ?? "french"),
+    ...defaultOptions(lastSetup?.game ?? "french"),
     ...(lastSetup?.options ?? {}),
   });
 
   const chooseGame = (kind: GameKind) => {
     setGame(kind);
-    setOptions(defaultsFor(kind));
-    if (!PLAYER_COUNTS[kind].includes(players)) setPlayers(4);
+    setOptions(defaultOptions(kind));
+    setPlayers(playersFor(kind, players));
   };
   const specs = OPTION_SPECS.filter((s) => s.games.includes(game));
   const presets = PRESETS.filter((p) => p.games.includes(game));
-  const activePreset = presets.find((p) => {
-    const want = { ...defaultsFor(game), ...p.options };
-    return specs.every((s) => want[s.name] === options[s.name]);
-  });
+  const activePreset = presetOf(game, options);
   const seats = Array.from({ length: players - 1 }, (_, i) => i + 1);
   // In Partner the bot opposite is your partner: the engine's teams say which seat that is.
   const teams = game === "partner" ? defaultRules("partner", players) : null;
@@ -152,17 +138,11 @@ export function Home({
       >
         <fieldset class="games">
           <legend>{t("game")}</legend>
-          {GAMES.map((g) => (
-            <label key={g.kind} class={`game-choice ${game === g.kind ? "chosen" : ""}`}>
-              <input
-                type="radio"
-                name="game"
-                value={g.kind}
-                checked={game === g.kind}
-                onChange={() => chooseGame(g.kind)}
-              />
-              <span class="game-name">{t(GAME_KEYS[g.kind].name)}</span>
-              <span class="game-desc">{t(GAME_KEYS[g.kind].desc)}</span>
+          {GAME_KINDS.map((kind) => (
+            <label key={kind} class={`game-choice ${game === kind ? "chosen" : ""}`}>
+              <input type="radio" name="game" value={kind} checked={game === kind} onChange={() => chooseGame(kind)} />
+              <span class="game-name">{t(GAME_KEYS[kind].name)}</span>
+              <span class="game-desc">{t(GAME_KEYS[kind].desc)}</span>
             </label>
           ))}
         </fieldset>
@@ -211,7 +191,7 @@ export function Home({
           t={t}
           presets={presets}
           chosen={activePreset?.id ?? null}
-          onChoose={(p) => setOptions({ ...defaultsFor(game), ...p.options })}
+          onChoose={(p) => setOptions({ ...defaultOptions(game), ...p.options })}
         >
           {activePreset && <p class="preset-desc">{t(activePreset.desc)}</p>}
           <details class="options-fold" data-testid="rule-options">

@@ -15,6 +15,7 @@ import {
   CROSS,
   type GameEvent,
   type LegalPlay,
+  LINE_TARGET,
   type Move,
   makeBone,
   moveBone,
@@ -49,6 +50,8 @@ export interface TableProps {
   name: (seat: number) => string;
   /** A word beside an opponent's name (a bot's level), or nothing. */
   tag?: (seat: number) => string | null;
+  /** What a seat says for a moment (an online reaction): drawn at the seat, never over the board. */
+  said?: (seat: number) => string | null;
   /**
    * Where the player's choices go. Returns what to tell the player (a refusal, also a charged
    * one), or null. Without it the hand is shown but cannot be played.
@@ -322,6 +325,7 @@ export function Table(props: TableProps) {
           side={seatSide(players, seat, me)}
           name={name(seat)}
           tag={props.tag?.(seat) ?? null}
+          said={props.said?.(seat) ?? null}
           penalties={penalties(seat)}
           pass={passes[seat] ?? null}
           conceal={!!props.conceal}
@@ -361,6 +365,7 @@ export function Table(props: TableProps) {
         </div>
       </div>
       <section class={`me ${interactive ? "turn" : ""}`} aria-label={t("yourHand")}>
+        <Said text={props.said?.(me) ?? null} />
         <div class="me-bar">
           <span class="seat-name">{name(me)}</span>
           {penalties(me) > 0 && <span class="seat-penalty">+{penalties(me)}</span>}
@@ -597,12 +602,24 @@ function PassBadge({ pass, t, conceal }: { pass: SeatPass; t: T; conceal: boolea
   );
 }
 
+/** What a seat says (a reaction), in its own place: over its face-down bones, or the bar above the hand. */
+function Said({ text }: { text: string | null }) {
+  if (text === null) return null;
+  // The host announces reactions with their names; this is what the eye sees.
+  return (
+    <span class="seat-said" aria-hidden="true" data-testid="seat-said">
+      {text}
+    </span>
+  );
+}
+
 function SeatPanel({
   seat,
   view,
   side,
   name,
   tag,
+  said,
   penalties,
   pass,
   conceal,
@@ -617,6 +634,7 @@ function SeatPanel({
   side: string;
   name: string;
   tag: string | null;
+  said: string | null;
   penalties: number;
   pass: SeatPass | null;
   conceal: boolean;
@@ -655,6 +673,7 @@ function SeatPanel({
       </div>
       {active && <span class="thinking-dot" aria-hidden="true" />}
       {pass && <PassBadge pass={pass} t={t} conceal={conceal} />}
+      <Said text={said} />
       {faces && <span class="visually-hidden">{faces.map(makeBone).join(", ")}</span>}
       <div
         class={`backs ${vertical ? "backs-v" : ""} ${faces ? (smallFaces ? "faces faces-small" : "faces") : ""}`}
@@ -700,7 +719,7 @@ function Scores({
 }) {
   const rules = view.rules;
   const hand = t("handNumber", { n: Math.max(1, view.handIndex + 1) });
-  const target = t("target", { n: rules.game === "french" ? rules.options.target : 6 });
+  const target = t("target", { n: rules.game === "french" ? rules.options.target : LINE_TARGET });
   return (
     <div class="scores" data-testid="scores">
       <span class="scores-title">{title ?? `${hand} · ${target}`}</span>

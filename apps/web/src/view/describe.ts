@@ -5,7 +5,9 @@
 
 import {
   CROSS,
+  CROSS_TARGETS,
   type GameEvent,
+  LINE_TARGETS,
   type Move,
   makeBone,
   moveBone,
@@ -15,24 +17,54 @@ import {
   type PoseInfo,
   type PublicTable,
   type Rules,
+  seatsOf,
   sideOf,
 } from "@crossbones/engine";
 import { anyOf, type Key, PENALTY_KEYS, type T } from "../i18n";
 
-const ARM_KEYS: readonly Key[] = ["armN", "armE", "armS", "armW"];
-const END_KEYS: readonly Key[] = ["endL", "endR"];
+/**
+ * The words of each arm and end, by its letter (the engine's `CROSS_TARGETS`, `LINE_TARGETS`): on
+ * its own ("North", "Left end": the chooser, the board's letters), inside a sentence with its
+ * article ("on the left end", "op de noordarm") and in a list of what the board shows ("North 5,
+ * left 3"). Every screen and refusal names targets from here.
+ */
+export interface TargetWords {
+  /** On its own: "North", "Left end". */
+  readonly name: Key;
+  /** In a sentence, with its article: "the north arm", "the left end". */
+  readonly phrase: Key;
+  /** In a list of what the board shows: "North", "left". */
+  readonly short: Key;
+}
+
+const TARGET_WORDS: Readonly<Record<string, TargetWords>> = {
+  N: { name: "armN", phrase: "arm_N", short: "armN" },
+  E: { name: "armE", phrase: "arm_E", short: "armE" },
+  S: { name: "armS", phrase: "arm_S", short: "armS" },
+  W: { name: "armW", phrase: "arm_W", short: "armW" },
+  L: { name: "endL", phrase: "end_L", short: "side_L" },
+  R: { name: "endR", phrase: "end_R", short: "side_R" },
+};
+
+/** The words of target letter `letter` ("N", "L", …), or undefined for a letter that names none. */
+export function targetWords(letter: string): TargetWords | undefined {
+  return Object.hasOwn(TARGET_WORDS, letter) ? TARGET_WORDS[letter] : undefined;
+}
+
+/** The words of target number `target` of a layout. */
+function wordsOf(layout: number, target: number): TargetWords {
+  const letters: readonly string[] = layout === CROSS ? CROSS_TARGETS : LINE_TARGETS;
+  return targetWords(letters[target] ?? "") ?? TARGET_WORDS.N;
+}
 
 /** An arm or end as a label on its own: "North", "Left end" (the chooser's buttons, the board's letters). */
 export function targetName(t: T, layout: number, target: number): string {
-  return t((layout === CROSS ? ARM_KEYS : END_KEYS)[target] ?? "armN");
+  return t(wordsOf(layout, target).name);
 }
-
-const ARM_IN_SENTENCE: readonly Key[] = ["arm_N", "arm_E", "arm_S", "arm_W"];
-const END_IN_SENTENCE: readonly Key[] = ["end_L", "end_R"];
 
 /** An arm or end inside a sentence, with its article: "on the left end", "op de noordarm", "en el brazo norte". */
 export function targetInSentence(t: T, layout: number, target: number): string {
-  return t((layout === CROSS ? ARM_IN_SENTENCE : END_IN_SENTENCE)[target] ?? "arm_N");
+  return t(wordsOf(layout, target).phrase);
 }
 
 /** "You", a bot's name, or in Partner the team. */
@@ -45,8 +77,7 @@ export type SeatName = (seat: number) => string;
 export function sideName(t: T, rules: Rules, side: number, name: SeatName, viewer: number | null): string {
   if (rules.game !== "partner") return name(side);
   if (viewer === null) {
-    const seats = Array.from({ length: rules.players }, (_, seat) => seat).filter((s) => sideOf(rules, s) === side);
-    return t("teamOf", { names: seats.map(name) });
+    return t("teamOf", { names: seatsOf(rules, side).map(name) });
   }
   return side === sideOf(rules, viewer) ? t("yourTeam") : t("theirTeam");
 }

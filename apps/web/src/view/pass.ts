@@ -1,11 +1,13 @@
 /**
  * What a pass would cost the seat to act, as far as its view can tell (pure). The engine's
  * `passCost` is the price of passing while able to play (F5); a pass can also be charged as a third
- * pass in a row (F6) or as a board pass (F7). Those decide whether a pass may be made for the player
- * ("Pass for me when no bone fits"): a pass that costs points, or may, is always the player's tap.
+ * pass in a row (F6) or as a board pass (F7), which the engine does not price. Whether a pass is
+ * forced is the engine's `mustPass`, as at every table; of the forced ones, the table here makes for
+ * the player ("Pass for me when no bone fits") only those that cannot cost a point: a pass that
+ * costs points, or may, is always the player's tap (issue 26, point 14).
  */
 
-import { PASS, type SeatView } from "@crossbones/engine";
+import { mustPass, PASS, type SeatView } from "@crossbones/engine";
 
 export interface PassPrice {
   /** Points the pass is sure to cost: while able, a third in a row, a board pass already revealed. */
@@ -35,9 +37,9 @@ export function passPrice(view: SeatView): PassPrice {
   return { known, maybe };
 }
 
-/** A pass the table may make for the player: no bone fits, and it cannot cost a point. */
+/** A pass the table may make for the player: a forced one (the engine's `mustPass`) that cannot cost a point. */
 export function freePass(view: SeatView): boolean {
-  if (!view.canPass || view.plays.length > 0) return false;
+  if (!mustPass(view)) return false;
   const price = passPrice(view);
   return price.known === 0 && price.maybe === 0;
 }

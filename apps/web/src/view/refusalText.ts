@@ -7,43 +7,20 @@
 
 import type { Refusal } from "@crossbones/engine";
 import { anyOf, GAME_KEYS, type Item, type Key, optionKeys, type T, type TextRef } from "../i18n";
-
-/** A target in a sentence: "the north arm", "the left end". */
-const TARGET_PHRASES: Readonly<Partial<Record<string, Key>>> = {
-  N: "arm_N",
-  E: "arm_E",
-  S: "arm_S",
-  W: "arm_W",
-  L: "end_L",
-  R: "end_R",
-};
-
-/** A target in a list of what the board shows: "North 5", "left 3". */
-const TARGET_NAMES: Readonly<Partial<Record<string, Key>>> = {
-  N: "armN",
-  E: "armE",
-  S: "armS",
-  W: "armW",
-  L: "side_L",
-  R: "side_R",
-};
+import { targetWords } from "./describe";
 
 /** The games by their record name ("french", …), for text that came from a record. */
 const GAMES: Readonly<Partial<Record<string, { readonly name: Key }>>> = GAME_KEYS;
 
-function lookup(table: Readonly<Partial<Record<string, Key>>>, name: string): Key | undefined {
-  return Object.hasOwn(table, name) ? table[name] : undefined;
-}
-
 /** The refusal `r` in words; `name` names a seat (a player's name, "You", …). */
 export function refusalText(t: T, r: Refusal, name: (seat: number) => string): string {
   const target = (letter: string): Item => {
-    const key = lookup(TARGET_PHRASES, letter);
-    return key ? { key } : letter;
+    const words = targetWords(letter);
+    return words ? { key: words.phrase } : letter;
   };
   const short = (letter: string): Item => {
-    const key = lookup(TARGET_NAMES, letter);
-    return key ? { key } : letter;
+    const words = targetWords(letter);
+    return words ? { key: words.short } : letter;
   };
   const game = (kind: string): Item => {
     const known = Object.hasOwn(GAMES, kind) ? GAMES[kind] : undefined;
