@@ -129,8 +129,11 @@ export {
 export { emptyScoreParts, type FrenchScore, frenchScore, type ScoreParts, scoreFrenchHand } from "./scoring.js";
 export {
   dealtHands,
+  freePass,
   type LegalPlay,
   mustPass,
+  type PassPrice,
+  passPrice,
   type SeatMove,
   type SeatPart,
   type SeatView,

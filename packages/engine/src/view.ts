@@ -157,9 +157,8 @@ function checkSeat(game: Game, seat: number): void {
 }
 
 /**
- * Whether the seat's only move is a pass that costs nothing (nothing fits): every table makes it
- * for the player after a moment rather than wait for a tap that decides nothing. A pass that costs
- * points (French, passing while able) is never made for anyone.
+ * Whether the seat's only move is a pass (nothing fits, and passing while able costs nothing
+ * because it is not while able). Whether the table may make it for the player is `freePass`.
  */
 export function mustPass(part: {
   readonly plays: readonly unknown[];
@@ -167,6 +166,52 @@ export function mustPass(part: {
   readonly passCost: number;
 }): boolean {
   return part.plays.length === 0 && part.canPass && part.passCost === 0;
+}
+
+/** What a pass would cost the seat to act, as far as its own view can tell. */
+export interface PassPrice {
+  /** Points it is sure to cost: passing while able (F5), a third pass in a row (F6), a board pass already revealed (F7). */
+  readonly known: number;
+  /**
+   * Points it may cost that the seat cannot know yet: right after another seat's bone, whether that
+   * bone left nobody an answer (a board pass) stays hidden until the first seat it passes is charged.
+   */
+  readonly maybe: number;
+}
+
+/**
+ * The price of a pass for the seat of `view`, from what it can see. `passCost` prices only passing
+ * while able; a pass is also charged as a third in a row (F6) or as a board pass (F7, revealed only
+ * when its first passer is charged: until then, right after a bone, it may be one).
+ */
+export function passPrice(view: SeatView): PassPrice {
+  const rules = view.rules;
+  if (rules.game !== "french" || !view.canPass || view.table === null) return { known: view.passCost, maybe: 0 };
+  const { passStreakPenalty, boardPassPenalty } = rules.options;
+  const seat = view.seat;
+  let known = view.passCost;
+  if (passStreakPenalty > 0 && view.table.streak[seat] === 2) known += passStreakPenalty;
+  let maybe = 0;
+  if (boardPassPenalty > 0) {
+    const last = view.history[view.history.length - 1];
+    if ((view.table.boardPassPending & (1 << seat)) !== 0) known += boardPassPenalty;
+    // A bone this seat could answer is no board pass: only a seat with no play can be charged one.
+    else if (view.plays.length === 0 && last !== undefined && last.move !== PASS && last.seat !== seat)
+      maybe = boardPassPenalty;
+  }
+  return { known, maybe };
+}
+
+/**
+ * Whether a table makes this seat's pass for the player (after a moment everyone can see): it is
+ * the only move, and it cannot cost a point as far as the seat can tell. A pass that costs points,
+ * or may, is always the player's own tap. (It reads the seat's view only: the table's choice
+ * reveals nothing the seat could not see.)
+ */
+export function freePass(view: SeatView): boolean {
+  if (!mustPass(view)) return false;
+  const price = passPrice(view);
+  return price.known === 0 && price.maybe === 0;
 }
 
 /**

@@ -8,7 +8,16 @@
 import { type Action, applyAction, bonesOf, makeBone, viewFor } from "@crossbones/engine";
 import { checkpointOf, withNextGame } from "./apply.js";
 import { bankLeft, due } from "./due.js";
-import { beforeFirstDeal, betweenHands, closing, openSeats, peopleSeats, seatOf, tableId } from "./facts.js";
+import {
+  beforeFirstDeal,
+  betweenHands,
+  closing,
+  openSeats,
+  peopleSeats,
+  reactionsSilenced,
+  seatOf,
+  tableId,
+} from "./facts.js";
 import { fallbackAction } from "./pace.js";
 import type { Change, Command, Decision, Refusal, TableRefusal, TableState } from "./types.js";
 
@@ -121,7 +130,8 @@ function react(s: TableState, player: string, reaction: string, now: number): De
   const seat = seatOf(s, player);
   if (seat < 0) return refuse(table("not-seated"));
   const hand = s.game.state;
-  if (s.table.rules.game === "partner" && hand && !hand.over && !s.game.finished) return refuse(table("no-table-talk"));
+  if (reactionsSilenced(s.table.rules.game, hand !== null && !hand.over && !s.game.finished))
+    return refuse(table("no-table-talk"));
   const wait = s.reacted[seat] + REACTION_GAP - now;
   if (s.reacted[seat] > 0 && wait > 0) return refuse({ code: "rate-limited", retryAfter: wait });
   return changes({ k: "react", seat, reaction, at: now });

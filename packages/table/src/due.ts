@@ -5,7 +5,7 @@
  * the table closing. The shell keeps one timer for it; a fake clock drives it in the tests.
  */
 
-import { mustPass, seatPart } from "@crossbones/engine";
+import { freePass, mustPass, seatPart, viewFor } from "@crossbones/engine";
 import { betweenHands, closing, isHere, isPaused } from "./facts.js";
 import type { Due, PendingDeal, TableState } from "./types.js";
 
@@ -44,8 +44,11 @@ function nextEffect(s: TableState, now: number): Due | null {
     if (s.thinking?.version === version) return null;
     return { at: now, kind: "think", seat, level: sitter.kind === "bot" ? sitter.level : STAND_IN };
   }
-  // The deadline is the same whether or not the seat can play: a missing one would tell.
-  if (mustPass(seatPart(s.game, seat))) return { at: s.turn.since + s.timing.forcedPass, kind: "tick", why: "pass" };
+  // The deadline is the same whether or not the seat can play: a missing one would tell. A pass is
+  // made for the player only when it is the only move and cannot cost a point (the seat's own view
+  // decides, so the table's choice tells nothing the seat could not see).
+  if (mustPass(seatPart(s.game, seat)) && freePass(viewFor(s.game, seat)))
+    return { at: s.turn.since + s.timing.forcedPass, kind: "tick", why: "pass" };
   const deadline = turnDeadline(s);
   return deadline === null ? null : { at: deadline, kind: "tick", why: "away" };
 }

@@ -4,6 +4,7 @@
  * all ask the same questions the same way.
  */
 
+import type { GameKind } from "@crossbones/engine";
 import type { CloseReason, Seat, TableState } from "./types.js";
 
 /** The seat `player` holds, or -1. */
@@ -44,6 +45,14 @@ export function beforeFirstDeal(s: TableState): boolean {
  */
 export function isPaused(s: TableState): boolean {
   return betweenHands(s) && !s.seats.some((seat, i) => isHere(s, seat) && !s.away[i]);
+}
+
+/**
+ * Whether reactions are silenced: during a hand of Partner (dealt and not over), six fixed
+ * reactions would still be a way for partners to signal (P4, no table talk).
+ */
+export function reactionsSilenced(game: GameKind, handInPlay: boolean): boolean {
+  return game === "partner" && handInPlay;
 }
 
 /** The table's id in its deals: its deal id and the game's number here (docs/fairness.md). */

@@ -28,6 +28,7 @@ export {
   isPaused,
   openSeats,
   peopleSeats,
+  reactionsSilenced,
   seatOf,
   tableId,
 } from "./facts.js";

@@ -3,7 +3,7 @@
  * web app's game against the bots and the command line's players. A bot's move waits long enough
  * to be seen; a bot that fails (or, should it ever happen, chooses a refused move) plays its seat's
  * first legal move, so no table ever waits for a bot for ever. Whether a pass is made for a person
- * is the engine's `mustPass`.
+ * is the engine's `freePass`.
  */
 
 import { type Action, type Move, moveAction, type SeatView } from "@crossbones/engine";

@@ -4,7 +4,7 @@
  * removing, rematches. No sockets, no sleeps: time moves when `run` says so.
  */
 
-import { type Action, viewFor } from "@crossbones/engine";
+import { type Action, passPrice, viewFor } from "@crossbones/engine";
 import { describe, expect, it } from "vitest";
 import { closing, due, fallbackAction, isPaused, REACTION_GAP, recordOf, turnDeadline } from "../src/index.js";
 import { Sim, TIMING } from "./sim.js";
@@ -237,31 +237,44 @@ describe("the turn clock", () => {
 });
 
 describe("moves the table makes", () => {
-  it("a forced pass is made forcedPass after the turn starts; a pass that costs points is never made for anyone", () => {
-    // French: passing while able costs 10 points and is the player's own choice.
-    const sim = new Sim({ game: "french", players: 4, seats: ["human", "easy", "easy", "easy"], seed: "forced" });
-    sim.seat("p0");
-    let forced = 0;
-    for (let i = 0; i < 20_000 && !sim.state.game.finished && forced === 0; i++) {
-      if (sim.turn !== 0) {
-        sim.run(250);
-        continue;
-      }
-      const d = due(sim.state, sim.now);
-      const view = sim.legal(0);
-      if (d?.kind === "tick" && d.why === "pass") {
-        expect(d.at).toBe((sim.state.turn?.since as number) + TIMING.forcedPass);
-        const version = sim.state.game.version;
-        sim.run(d.at - sim.now);
-        expect(sim.state.game.version).toBe(version + 1);
-        expect(sim.log.at(-1)).toMatchObject({ k: "act", seat: 0, id: null, action: { type: "pass" } });
-        forced++;
-      } else {
-        expect(view.type).toBe("play");
-        sim.do({ c: "act", player: "p0", id: `m${i}`, version: sim.state.game.version, action: view });
+  it("a free forced pass is made forcedPass after the turn starts; a pass that costs points, or may, never is", () => {
+    // French: passing while able (F5), a third pass in a row (F6) and a board pass (F7) cost points.
+    let free = 0;
+    let tapped = 0;
+    for (const seed of ["forced", "forced-2", "forced-3"]) {
+      const sim = new Sim({ game: "french", players: 4, seats: ["human", "easy", "easy", "easy"], seed });
+      sim.seat("p0");
+      for (let i = 0; i < 20_000 && !sim.state.game.finished && (free === 0 || tapped === 0); i++) {
+        if (sim.turn !== 0) {
+          sim.run(250);
+          continue;
+        }
+        const d = due(sim.state, sim.now);
+        const view = viewFor(sim.state.game, 0);
+        if (d?.kind === "tick" && d.why === "pass") {
+          // Made for her: nothing fits and nothing is charged, as far as she can tell.
+          expect(passPrice(view)).toEqual({ known: 0, maybe: 0 });
+          expect(d.at).toBe((sim.state.turn?.since as number) + TIMING.forcedPass);
+          const version = sim.state.game.version;
+          sim.run(d.at - sim.now);
+          expect(sim.state.game.version).toBe(version + 1);
+          expect(sim.log.at(-1)).toMatchObject({ k: "act", seat: 0, id: null, action: { type: "pass" } });
+          free++;
+        } else {
+          // Her own move: a play, or a pass that costs (or may cost) points, which nobody makes for her.
+          expect(d).toBeNull();
+          const action = sim.legal(0);
+          if (action.type === "pass") {
+            const price = passPrice(view);
+            expect(price.known + price.maybe).toBeGreaterThan(0);
+            tapped++;
+          }
+          sim.do({ c: "act", player: "p0", id: `m${i}`, version: sim.state.game.version, action });
+        }
       }
     }
-    expect(forced).toBe(1);
+    expect(free).toBeGreaterThan(0);
+    expect(tapped).toBeGreaterThan(0);
   });
 
   it("a bot is asked at once and plays no sooner than botDelay after it started thinking", () => {

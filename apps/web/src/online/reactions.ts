@@ -6,7 +6,7 @@
  */
 
 import type { SeatView } from "@crossbones/engine";
-import { REACTION_GAP } from "@crossbones/table";
+import { REACTION_GAP, reactionsSilenced } from "@crossbones/table";
 
 /** Why reacting is not possible now: a Partner hand is being played, or the gap is not over yet. */
 export type ReactionBlock = { readonly why: "table-talk" } | { readonly why: "wait"; readonly ms: number };
@@ -22,7 +22,7 @@ export function reactionBlock(
   until: number,
   now: number,
 ): ReactionBlock | null {
-  if (view.rules.game === "partner" && handInPlay(view)) return { why: "table-talk" };
+  if (reactionsSilenced(view.rules.game, handInPlay(view))) return { why: "table-talk" };
   // Never a longer wait than the gap: a clock read before the last reaction would say more.
   return until > now ? { why: "wait", ms: Math.min(until - now, REACTION_GAP) } : null;
 }

@@ -13,6 +13,7 @@ import {
   boneLow,
   bonesOf,
   CROSS,
+  freePass,
   type GameEvent,
   type LegalPlay,
   LINE_TARGET,
@@ -20,6 +21,7 @@ import {
   makeBone,
   moveBone,
   PASS,
+  passPrice,
   playAction,
   type Refusal,
   type SeatView,
@@ -33,7 +35,6 @@ import { type Settings, timing } from "../settings";
 import { endsText, eventText, moveText, playByText, poseWhy, sideName, turnSummary } from "../view/describe";
 import { nextHandFocus } from "../view/handFocus";
 import { boardMarks, landedBone, playBefore, type SeatPass, seatPasses } from "../view/marks";
-import { freePass, passPrice } from "../view/pass";
 import { refusalText } from "../view/refusalText";
 import { seatSide } from "../view/seats";
 import { ArmChooser, useChooserKeys } from "./ArmChooser";

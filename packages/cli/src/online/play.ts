@@ -9,9 +9,16 @@
 import { randomBytes } from "node:crypto";
 import { closeSync, openSync, writeSync } from "node:fs";
 import type { Action } from "@crossbones/engine";
-import { mustPass, sideOf } from "@crossbones/engine";
+import { freePass, sideOf } from "@crossbones/engine";
 import { faultMessage } from "@crossbones/fair";
-import { DealWitness, type HandCheck, keepResults, type ServerMessage, type WireRefusal } from "@crossbones/protocol";
+import {
+  DealWitness,
+  fromWire,
+  type HandCheck,
+  keepResults,
+  type ServerMessage,
+  type WireRefusal,
+} from "@crossbones/protocol";
 import { CliError } from "./args.js";
 import { type Decider, describeAction, type GameResult, type TableMessage } from "./deciders.js";
 import { describeRefusal } from "./http.js";
@@ -304,11 +311,11 @@ class Session {
     if (view.finished || view.turn !== this.seat || !you || you.legalMoves.length === 0) return;
     if (this.decidedAt === view.version) return;
     this.decidedAt = view.version;
-    // Nothing fits and passing is free: the table makes the pass itself, after a moment everyone sees.
-    if (mustPass(you)) return;
     if (you.plays.length === 0) {
-      // A pass that costs points (a third pass in a row) is the player's own, and the only move there is.
-      this.act({ type: "pass" }, view.version);
+      // Nothing fits. A pass that cannot cost a point the table makes itself, after a moment
+      // everyone sees; one that costs points, or may, is the player's own: the only move there is.
+      const seen = fromWire(view);
+      if (!("hand" in seen) || !freePass(seen)) this.act({ type: "pass" }, view.version);
       return;
     }
     this.deciding = true;

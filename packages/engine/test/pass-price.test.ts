@@ -1,6 +1,20 @@
-import { type Action, applyAction, type Game, mustPass, replayRecord, viewFor } from "@crossbones/engine";
+/**
+ * What a pass costs the seat to act, as far as its own view can tell (`passPrice`), and which
+ * passes a table makes for the player (`freePass`): only the only move, and only when it cannot
+ * cost a point. A third pass in a row (F6) and a possible board pass (F7) are the player's tap.
+ */
+
 import { describe, expect, it } from "vitest";
-import { freePass, passPrice } from "../src/view/pass";
+import {
+  type Action,
+  applyAction,
+  freePass,
+  type Game,
+  mustPass,
+  passPrice,
+  replayRecord,
+  viewFor,
+} from "../src/index.js";
 
 const FRENCH_RULES = {
   target: 100,
