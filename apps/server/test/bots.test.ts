@@ -7,6 +7,20 @@
 import { createGame, createRng, defaultRules, randomDeal, startHand, viewFor } from "@crossbones/engine";
 import { afterAll, describe, expect, it } from "vitest";
 import { BotPool, MAX_IDLE_QUEUE } from "../src/online/bots.js";
+import type { Hub } from "../src/online/hub.js";
+import type { LiveTable } from "../src/online/table.js";
+import { createTable, guest, isTable, tracked } from "./harness.js";
+
+const { server, connect } = tracked();
+
+/** Waits (turn by turn) until `test` holds: the server sees a socket close when it sees it. */
+async function waitUntil(test: () => boolean, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!test()) {
+    if (Date.now() > end) throw new Error("waited too long");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
 
 const pool = new BotPool(1);
 afterAll(() => pool.close());
@@ -20,6 +34,29 @@ function aView(seed: number) {
 }
 
 describe("the bot pool", () => {
+  it("a table asks for its bots' moves as a table people are at only while a person is there and not away", async () => {
+    const s = await server();
+    const ana = await guest(s.url, "Ana");
+    const code = await createTable(s.url, ana.token, {
+      game: "french",
+      players: 4,
+      options: {},
+      seats: ["human", "bot:easy", "bot:easy", "bot:easy"],
+      clock: null,
+      private: true,
+    });
+    const table = () => (s.server.hub as Hub).table(code) as LiveTable;
+    // Nobody follows it yet: its bots would play for nobody.
+    expect(table().botPriority()).toBe("idle");
+    const a = await connect(s, ana.token);
+    a.send({ t: "watch", table: code });
+    await a.next(isTable(code));
+    expect(table().botPriority()).toBe("people");
+    a.close();
+    await new Promise((resolve) => a.socket.once("close", resolve));
+    await waitUntil(() => table().botPriority() === "idle");
+  });
+
   it("serves a table with a person at it before tables nobody is at that asked earlier", async () => {
     const order: string[] = [];
     const ask = (name: string, priority: "people" | "idle") =>

@@ -43,7 +43,7 @@ import {
   type TableState,
   type Timing,
 } from "@crossbones/table";
-import type { BotPool } from "./bots.js";
+import type { BotPool, BotPriority } from "./bots.js";
 import { TableFrames } from "./frames.js";
 import { presenceOf, tableInfo } from "./info.js";
 import type { Metrics } from "./metrics.js";
@@ -530,7 +530,7 @@ export class LiveTable {
         const move =
           view.legalMoves.length === 1
             ? Promise.resolve(view.legalMoves[0])
-            : this.deps.bots.choose(view, d.level, seed);
+            : this.deps.bots.choose(view, d.level, seed, this.botPriority());
         // A bot that fails leaves the move to the core (its first legal one).
         move.then(
           (m) => this.submit({ c: "thought", version, action: botAction(view, m) }),
@@ -539,6 +539,12 @@ export class LiveTable {
         return;
       }
     }
+  }
+
+  /** Tables a person is at come first in the bot pool; a table nobody is at waits behind them. */
+  botPriority(): BotPriority {
+    const s = this.state;
+    return s.seats.some((seat, i) => isHere(s, seat) && !s.away[i]) ? "people" : "idle";
   }
 
   /** The shell's own asynchronous work for the core; `due` waits until it is done (or failed: asked again). */
