@@ -7,8 +7,8 @@
  */
 
 import { randomBytes } from "node:crypto";
-import type { Action } from "@crossbones/engine";
-import { PROTOCOL, type WireView } from "@crossbones/protocol";
+import { type Action, freePass } from "@crossbones/engine";
+import { fromWire, PROTOCOL, type WireView } from "@crossbones/protocol";
 import WebSocket from "ws";
 
 /** A small seeded generator (mulberry32): a failing run can be repeated from its seed. */
@@ -124,8 +124,8 @@ export interface Choice {
 /**
  * A random action of the seat to act, from its own view: a legal play (its target sometimes left
  * out when the rules pick it), a pass that costs points now and then, or at a strict table now
- * and then a held bone that does not fit. Null when the only move is a free pass (the server
- * makes it) unless `forcedToo`.
+ * and then a held bone that does not fit. Null when the only move is a pass the table makes (the
+ * engine's `freePass`) unless `forcedToo`.
  */
 export function randomChoice(
   view: WireView,
@@ -135,8 +135,12 @@ export function randomChoice(
   const you = view.you;
   if (!you || view.turn !== view.seat || you.legalMoves.length === 0) return null;
   const plays = you.legalMoves.filter((m) => m !== "pass");
-  if (plays.length === 0)
-    return options.forcedToo || you.passCost > 0 ? { action: { type: "pass" }, illegal: false } : null;
+  if (plays.length === 0) {
+    // The table makes a pass that cannot cost a point; one that costs points, or may, is ours.
+    const seen = fromWire(view);
+    const free = "hand" in seen && freePass(seen);
+    return options.forcedToo || !free ? { action: { type: "pass" }, illegal: false } : null;
+  }
   const strict =
     view.rules.game === "french" && (view.rules.options as { illegalPlayPenalty?: number }).illegalPlayPenalty;
   if (options.illegal !== false && strict && view.phase === "play" && rnd() < 0.06) {
