@@ -156,6 +156,9 @@ test("9, 12: offline, a tapped bone waits as pending and can be taken back; the 
   await expect(page.getByTestId("reconnecting")).toHaveCount(0, { timeout: 20_000 });
   await expect(page.locator(`.hand-bone[data-bone="${bone}"]`)).toHaveCount(0);
   await expect(pending).toHaveCount(0);
+  // Nothing on the table is wider than the phone (a score row of four long names once was, and
+  // the table scrolled sideways under the board).
+  expect(await page.locator(".table").evaluate((e) => e.scrollWidth - e.clientWidth)).toBe(0);
   expect(await board()).toEqual(before);
   // The browser logs its attempts to reconnect while offline; nothing else.
   expect(hal.errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|WebSocket connection/.test(e))).toEqual([]);
