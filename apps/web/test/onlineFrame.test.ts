@@ -49,6 +49,13 @@ describe("an online table's frame on this device", () => {
     expect(turnClock(receiveTable(null, frame({ turnMs: null }), 0), 0)).toBeNull();
   });
 
+  it("never shows more time than the frame gave, when redrawn with a tick read before it arrived", () => {
+    // The countdown's last tick was read 200 ms before the frame came: 20 s, not 20.2 (shown as 21).
+    const held = receiveTable(null, frame({ turnMs: 80_000 }), 10_000);
+    expect(msLeft(80_000, held.at, 9_800)).toBe(80_000);
+    expect(turnClock(held, 9_800)).toEqual({ seat: 1, moveMs: 20_000, bankMs: 60_000 });
+  });
+
   it("merges presence into the latest frame: connected, away, ready and paused; the clock keeps its start", () => {
     const held: HeldFrame = receiveTable(null, frame({ turnMs: 9_000 }), 500);
     const merged = applyPresence(held, {

@@ -35,9 +35,13 @@ export function applyPresence(frame: HeldFrame, p: PresenceMessage): HeldFrame {
   return { ...frame, message: { ...frame.message, table: { ...table, seats, ready: p.ready, paused: p.paused } } };
 }
 
-/** What is left at `now` of `ms` counted from `at` (null stays null: no clock). */
+/**
+ * What is left at `now` of `ms` counted from `at` (null stays null: no clock). A `now` read before
+ * the frame arrived (a countdown redrawn with its last tick) counts as the arrival: never more than
+ * the frame said.
+ */
 export function msLeft(ms: number | null, at: number, now: number): number | null {
-  return ms === null ? null : Math.max(0, ms - (now - at));
+  return ms === null ? null : Math.max(0, ms - Math.max(0, now - at));
 }
 
 /** Whole seconds shown for `ms` left: 0.2 s left still shows 1 until it is gone. */
