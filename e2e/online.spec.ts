@@ -258,6 +258,7 @@ test("the maker removes a person before the first deal; leaving asks first and s
   await maker.page.keyboard.press("Enter");
   const dialog = maker.page.locator("#confirm-leave");
   await expect(dialog).toContainText("Your seat is free again for anyone with the code or link.");
+  await expect(dialog).toBeVisible();
   await maker.page.keyboard.press("Escape");
   await expect(dialog).toHaveCount(0);
   await expect(maker.page.getByTestId("leave")).toBeFocused();

@@ -5,7 +5,7 @@
  */
 
 import type { ComponentChildren } from "preact";
-import { useEffect, useRef } from "preact/hooks";
+import { useLayoutEffect, useRef } from "preact/hooks";
 
 export function Modal({
   title,
@@ -30,7 +30,9 @@ export function Modal({
   // Read when the dialog closes, which may be long after it opened.
   const fallback = useRef(returnTo);
   fallback.current = returnTo;
-  useEffect(() => {
+  // Opened before the page is painted: a dialog that showed before it was modal would let a key
+  // (Escape among them) reach the page behind it.
+  useLayoutEffect(() => {
     const d = ref.current;
     const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (d && !d.open) d.showModal();
