@@ -13,7 +13,8 @@
  * commit, DATABASE_SYNC; default on), --runs N (default 1: the whole measurement N times in a
  * row, each with fresh server processes and a fresh database, then every figure's median; one run's
  * tail moves with whatever else the machine does, so a claim quotes the median of several).
- * With PostgreSQL, the CPU of its processes and of Redis is measured too.
+ * With PostgreSQL, the CPU of its processes and of Redis is measured too. --json: the headline
+ * figures as one JSON object on standard output instead of the lines (with --runs, the medians).
  */
 
 import { execFileSync, spawn } from "node:child_process";
@@ -38,6 +39,7 @@ interface Options {
   /** PostgreSQL waits for the disk at each commit (DATABASE_SYNC). */
   readonly sync: boolean;
   readonly runs: number;
+  readonly json: boolean;
 }
 
 function options(argv: readonly string[]): Options {
@@ -53,6 +55,7 @@ function options(argv: readonly string[]): Options {
     postgres: get("store", "sqlite") === "postgres" || Number(get("processes", "1")) > 1,
     sync: get("sync", "on") !== "off",
     runs: Number(get("runs", "1")),
+    json: argv.includes("--json"),
   };
 }
 
@@ -308,14 +311,34 @@ async function collectAll(servers: readonly ServerProcess[]) {
   };
 }
 
+/** The figures `--json` prints, each named after the line it is read from. */
+const JSON_FIGURES = {
+  p50Ms: "server action to all seats p50",
+  p99Ms: "server action to all seats p99",
+  actionsPerSecond: "server actions",
+  cpuMsPerAction: "server cpu per action",
+  bytesPerSeatAction: "frame bytes per seat per action",
+  rssKbPerTable: "server rss per table (after a GC)",
+} as const;
+
+function jsonOf(figures: ReadonlyMap<string, number>): Record<keyof typeof JSON_FIGURES, number | null> {
+  return Object.fromEntries(
+    Object.entries(JSON_FIGURES).map(([key, name]) => [key, figures.get(name) ?? null]),
+  ) as Record<keyof typeof JSON_FIGURES, number | null>;
+}
+
 /**
  * `--runs N`: this bench N times, one after the other, each a process of its own (the argument
  * list without `--runs`), echoing each run's figures and then, per figure, the median over the
  * runs and every run's value.
  */
-function repeat(argv: readonly string[], runs: number): void {
+function repeat(argv: readonly string[], runs: number, json: boolean): void {
   const i = argv.indexOf("--runs");
-  const args = [...argv.slice(0, i), ...argv.slice(i + 2)];
+  // Each run prints its lines; the medians are read from them.
+  const args = [...argv.slice(0, i), ...argv.slice(i + 2)].filter((a) => a !== "--json");
+  const write = (text: string) => {
+    if (!json) process.stdout.write(text);
+  };
   const figures = new Map<string, { values: number[]; unit: string }>();
   for (let run = 1; run <= runs; run++) {
     const out = execFileSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), ...args], {
@@ -323,7 +346,7 @@ function repeat(argv: readonly string[], runs: number): void {
       stdio: ["ignore", "pipe", "ignore"],
       maxBuffer: 1 << 24,
     });
-    process.stdout.write(`run ${run} of ${runs}\n${out}`);
+    write(`run ${run} of ${runs}\n${out}`);
     for (const m of out.matchAll(/^([^:\n]+): (-?[\d.]+) (.*)$/gm)) {
       // A run's own extreme ("(max 41.6 ms)") is not the median's.
       const f = figures.get(m[1]) ?? { values: [], unit: m[3].replace(/ \(max [\d.]+ ms\)/, "") };
@@ -331,17 +354,20 @@ function repeat(argv: readonly string[], runs: number): void {
       figures.set(m[1], f);
     }
   }
-  process.stdout.write(`median of ${runs} runs\n`);
+  write(`median of ${runs} runs\n`);
+  const medians = new Map<string, number>();
   for (const [name, { values, unit }] of figures) {
     const sorted = [...values].sort((a, b) => a - b);
-    process.stdout.write(`${name}: ${quantile(sorted, 0.5)} ${unit} [runs: ${values.join(", ")}]\n`);
+    medians.set(name, quantile(sorted, 0.5));
+    write(`${name}: ${quantile(sorted, 0.5)} ${unit} [runs: ${values.join(", ")}]\n`);
   }
+  if (json) process.stdout.write(`${JSON.stringify({ runs, ...jsonOf(medians) })}\n`);
 }
 
 async function main(): Promise<void> {
   const o = options(process.argv.slice(2));
   if (o.runs > 1) {
-    repeat(process.argv.slice(2), o.runs);
+    repeat(process.argv.slice(2), o.runs, o.json);
     return;
   }
   const dataDir = mkdtempSync(join(tmpdir(), "crossbones-bench-"));
@@ -453,8 +479,11 @@ async function main(): Promise<void> {
   rmSync(dataDir, { recursive: true, force: true });
 
   const sorted = [...latencies].sort((a, b) => a - b);
-  const line = (name: string, value: number, unit: string) =>
-    process.stdout.write(`${name}: ${Math.round(value * 100) / 100} ${unit}\n`);
+  const figures = new Map<string, number>();
+  const line = (name: string, value: number, unit: string) => {
+    figures.set(name, Math.round(value * 100) / 100);
+    if (!o.json) process.stdout.write(`${name}: ${Math.round(value * 100) / 100} ${unit}\n`);
+  };
   const pg = `PostgreSQL${o.sync ? "" : " (synchronous commit off)"}`;
   const store = o.processes > 1 ? `${pg} and Redis` : o.postgres ? pg : "SQLite";
   line(
@@ -466,6 +495,7 @@ async function main(): Promise<void> {
   line("server action to all seats p50", quantile(sorted, 0.5), "ms");
   line("server action to all seats p99", quantile(sorted, 0.99), "ms");
   line("server cpu", ((after.cpu - before.cpu) / seconds) * 100, "% of one core (all server processes)");
+  line("server cpu per action", ((after.cpu - before.cpu) * 1000) / latencies.length, "ms");
   if (svc)
     line("postgres cpu", (postgresUsed(services0.postgres, services1.postgres) / seconds) * 100, "% of one core");
   if (redis) line("redis cpu", ((services1.redis - services0.redis) / seconds) * 100, "% of one core");
@@ -474,6 +504,8 @@ async function main(): Promise<void> {
   line("clients event loop delay p99", lag.percentile(99) / 1e6, "ms (part of every latency above)");
   line("frames to clients", (frames.count - framesBefore.count) / seconds, "frames/s");
   line("frame size mean", (frames.bytes - framesBefore.bytes) / (frames.count - framesBefore.count), "bytes");
+  // What one action costs the wire: every frame sent over the window, per action, per seat.
+  line("frame bytes per seat per action", (frames.bytes - framesBefore.bytes) / latencies.length / players, "bytes");
   line("server rss", after.rss / 2 ** 20, "MB");
   line("server rss per table (after a GC)", (live.rss - idle.rss) / o.tables / 1024, "KB");
   line("server heap per table (after a GC)", (live.heapUsed - idle.heapUsed) / o.tables / 1024, "KB");
@@ -492,6 +524,7 @@ async function main(): Promise<void> {
     `MB over ${Math.round(seconds)} s (from ${(start.heapUsed / 2 ** 20).toFixed(1)} MB)`,
   );
   line("server rss growth while measuring", (after.rss - before.rss) / 2 ** 20, `MB over ${Math.round(seconds)} s`);
+  if (o.json) process.stdout.write(`${JSON.stringify({ runs: 1, ...jsonOf(figures) })}\n`);
   process.exit(0);
 }
 
