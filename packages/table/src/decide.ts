@@ -99,9 +99,10 @@ function sit(s: TableState, player: string, name: string, wanted: number | undef
   if (held >= 0) return { ...none, seat: held };
   if (s.removed.includes(player)) return refuse(table("removed"));
   const open = openSeats(s);
+  // A seat asked for by name is taken or not, whether or not another is open.
+  if (wanted !== undefined && !open.includes(wanted)) return refuse(table("seat-taken", wanted));
   if (open.length === 0) return refuse(table("table-full"));
   const seat = wanted ?? open[0];
-  if (!open.includes(seat)) return refuse(table("seat-taken", seat));
   return { ...changes({ k: "sit", seat, player, name, at: now }), seat };
 }
 

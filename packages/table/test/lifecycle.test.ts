@@ -115,6 +115,8 @@ describe("seats and the first deal", () => {
     const sim = duel({ seats: ["human", "human"] });
     sim.seat("p1");
     expect(sim.do({ c: "sit", player: "p2", name: "P2" }).refusal).toEqual({ code: "table-full" });
+    // A seat asked for by name is said to be taken, full table or not.
+    expect(sim.do({ c: "sit", player: "p2", name: "P2", seat: 1 }).refusal).toEqual({ code: "seat-taken", seat: 1 });
     expect(sim.do({ c: "sit", player: "p0", name: "P0" }).seat).toBe(0);
   });
 });
