@@ -107,3 +107,22 @@ export async function moveIfTurn(page: Page): Promise<boolean> {
   if (await mark.isVisible().catch(() => false)) await mark.click();
   return true;
 }
+
+/**
+ * Waits until the player on `page` has a bone to play, passing for them meanwhile where nothing
+ * fits: a pass that may cost points (a board pass, a streak) is never made by the table, so a
+ * test that waits for a playable bone must make it itself.
+ */
+export async function untilPlayable(page: Page, timeout = 30_000): Promise<void> {
+  const playable = page.locator(".hand-bone.playable").first();
+  const pass = page.locator('[data-testid="pass"].primary');
+  const until = Date.now() + timeout;
+  while (Date.now() < until) {
+    await expect(playable.or(pass).first()).toBeVisible({ timeout: Math.max(1, until - Date.now()) });
+    if (await playable.isVisible()) return;
+    const before = await moves(page);
+    await pass.click();
+    await expect.poll(() => moves(page)).not.toBe(before);
+  }
+  throw new Error("no bone to play in time");
+}

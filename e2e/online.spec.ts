@@ -6,7 +6,7 @@
 
 import type { WebSocketRoute } from "@playwright/test";
 import { checkA11y, expect, test } from "./fixtures";
-import { moveIfTurn, newGuest, newTable, openTable, playerAs, sitAt } from "./online-api";
+import { moveIfTurn, newGuest, newTable, openTable, playerAs, sitAt, untilPlayable } from "./online-api";
 import { chooseName, partnerFlow } from "./online-flow";
 
 test("two friends play a Partner hand online with two bots; a reload keeps the seat; a third can only watch", async ({
@@ -126,7 +126,7 @@ test("9, 12: offline, a tapped bone waits as pending and can be taken back; the 
   const hal = await playerAs(browser, guest, { viewport: { width: 390, height: 844 } });
   const page = hal.page;
   await openTable(page, code);
-  await expect(page.locator(".hand-bone.playable").first()).toBeVisible({ timeout: 30_000 });
+  await untilPlayable(page);
   const board = () => page.locator(".board").boundingBox();
   const before = await board();
   await hal.context.setOffline(true);
