@@ -4,7 +4,7 @@
  * fails on the server before these limits.
  */
 
-import type { ServerMessage, TableSetup } from "@crossbones/protocol";
+import { PROTOCOL, type ServerMessage, type TableSetup } from "@crossbones/protocol";
 import { describe, expect, it } from "vitest";
 import { CONGESTED, Connection, MAX_WATCHED } from "../src/online/connection.js";
 import { Guesses } from "../src/online/guesses.js";
@@ -28,10 +28,10 @@ describe("one identity per socket, quick match without ghosts", () => {
     const s = await server();
     const [ana, ben] = [await guest(s.url, "Ana"), await guest(s.url, "Ben")];
     const c = await connect(s, ana.token);
-    c.send({ t: "hello", protocol: "crossbones/1", token: ben.token });
+    c.send({ t: "hello", protocol: PROTOCOL, token: ben.token });
     expect(await c.next((m) => m.t === "refused")).toMatchObject({ refusal: { code: "already-hello" } });
     // The same player saying hello again is welcome (a client that lost track).
-    c.send({ t: "hello", protocol: "crossbones/1", token: ana.token });
+    c.send({ t: "hello", protocol: PROTOCOL, token: ana.token });
     expect(await c.next((m) => m.t === "welcome")).toMatchObject({ player: { name: "Ana" } });
   });
 
@@ -182,7 +182,7 @@ describe("back-pressure and crowds", () => {
       "watcher",
       new Guesses(),
     );
-    watcher.receive(JSON.stringify({ t: "hello", protocol: "crossbones/1", token: (await guest(s.url, "Wat")).token }));
+    watcher.receive(JSON.stringify({ t: "hello", protocol: PROTOCOL, token: (await guest(s.url, "Wat")).token }));
     watcher.receive(JSON.stringify({ t: "watch", table: code }));
     const a = await connect(s, ana.token);
     a.send({ t: "watch", table: code });

@@ -211,7 +211,7 @@ let decisions = 0;
 for await (const line of createInterface({ input: process.stdin })) {
   const m = JSON.parse(line);
   console.error("program: got " + m.t);
-  if (m.t === "start") console.error("program: protocol " + m.protocol + ", seat " + m.seat);
+  if (m.t === "start") console.error("program: protocol " + m.protocol + ", wire " + m.wire + ", seat " + m.seat);
   if (m.t === "refused") console.error("program: refused " + m.answer + " " + m.refusal.code);
   if (m.t !== "decide") continue;
   decisions++;
@@ -233,7 +233,7 @@ console.error("program: done after " + decisions + " decisions");
     ).done;
     expect(played.status, played.stderr).toBe(0);
     const err = played.stderr;
-    expect(err, err).toMatch(/program: protocol crossbones-program\/1, seat 0/);
+    expect(err, err).toMatch(/program: protocol crossbones-program\/1, wire crossbones\/2, seat 0/);
     expect(err, err).toMatch(/program: refused nonsense bad-notation/);
     expect(err, err).toMatch(/program: refused \d-\d@N (not-held|pose-has-target|wrong-pose|must-pose)/);
     expect(err, err).toMatch(/program: got end/);
@@ -450,7 +450,7 @@ describe("crossbones online, errors", () => {
         "g1.xxxxxxxxxxxx",
       ]);
       expect(r.status).toBe(1);
-      expect(r.err).toMatch(/the server sent a frame that is not crossbones\/1 \(protocol: /);
+      expect(r.err).toMatch(/the server sent a frame that is not crossbones\/2 \(protocol: /);
     } finally {
       await new Promise((r) => fake.close(r));
     }

@@ -62,6 +62,7 @@ export {
   CROSS_TARGETS,
   END_BLOCKED,
   END_DOMINO,
+  END_NONE,
   type HandConfig,
   HandState,
   handConfig,

@@ -5,33 +5,20 @@
  * client sends is bounded (lengths, counts) so that a check is cheap whatever arrives.
  */
 
-import { GAME_KINDS, OPTION_SPECS, PENALTY_KINDS, parseRules, REFUSAL_CODES, type Rules } from "@crossbones/engine";
+import { GAME_KINDS, OPTION_SPECS, REFUSAL_CODES } from "@crossbones/engine";
 import { z } from "zod";
-import type { WireView } from "./wire.js";
+import { bone, hex32, seat, TABLE_CODE, tableCode, values } from "./parts.js";
+import { type WireView, wireView } from "./view.js";
+
+export { TABLE_CODE };
 
 /** The protocol's name and version, sent in `hello`: a server refuses a version it does not speak. */
-export const PROTOCOL = "crossbones/1";
+export const PROTOCOL = "crossbones/2";
 
 /** Largest frame a client may send, in bytes. */
 export const MAX_CLIENT_FRAME = 4096;
 
 // ---- shared pieces
-
-/** A list zod can make an enum of (it wants at least one value). */
-function values<T extends string>(list: readonly T[]): [T, ...T[]] {
-  return list as [T, ...T[]];
-}
-
-const bone = z.string().regex(/^[0-6]-[0-6]$/);
-const seat = z.int().min(0).max(3);
-/**
- * A table's code as read: six (a public table) or ten (a private one) of A-Z and 2-9 (the server
- * makes them without I, L and O: tokens.ts).
- */
-export const TABLE_CODE = /^[A-Z2-9]{6}(?:[A-Z2-9]{4})?$/;
-const tableCode = z.string().regex(TABLE_CODE);
-/** 32 bytes in lowercase hex: a deal's secret, its commitment, a player's seed (docs/fairness.md). */
-const hex32 = z.string().regex(/^[0-9a-f]{64}$/);
 const gameKind = z.enum(values(GAME_KINDS));
 export const BOT_LEVELS = ["easy", "medium", "hard"] as const;
 export const botLevel = z.enum(BOT_LEVELS);
@@ -259,149 +246,6 @@ export const tableInfo = z.strictObject({
 });
 export type TableInfo = z.infer<typeof tableInfo>;
 
-const wireBone = bone;
-const numbers = z.array(z.number());
-const event = z.union([
-  z.strictObject({ type: z.literal("pose"), move: z.int(), seat, bone: wireBone }),
-  z.strictObject({
-    type: z.enum(["play", "illegalAttempt"]),
-    move: z.int(),
-    seat,
-    bone: wireBone,
-    target: z.enum(["N", "E", "S", "W", "L", "R"]),
-  }),
-  z.strictObject({ type: z.literal("pass"), move: z.int(), seat }),
-  z.strictObject({ type: z.literal("penalty"), move: z.int(), seat, kind: z.enum(PENALTY_KINDS), points: z.int() }),
-  z.strictObject({
-    type: z.literal("handEnd"),
-    move: z.int(),
-    end: z.enum(["domino", "blocked"]),
-    winner: seat.nullable(),
-  }),
-  z.strictObject({ type: z.enum(["bruk", "oneAllPlayTwo"]), move: z.int() }),
-  z.strictObject({ type: z.literal("resign"), move: z.int(), seat }),
-  z.strictObject({ type: z.literal("gameEnd"), move: z.int(), winner: z.int(), sixLove: z.boolean() }),
-]);
-const penaltyRecord = z.strictObject(Object.fromEntries(PENALTY_KINDS.map((k) => [k, z.int()])));
-const frenchScore = z.strictObject({
-  seat,
-  bones: z.array(wireBone),
-  count: z.int(),
-  heldDoubles: z.array(wireBone),
-  heldFactor: z.int(),
-  heldPips: z.int(),
-  winnerDoubleFactor: z.int(),
-  winnerDoubleOverridden: z.boolean(),
-  score: z.int(),
-  penalties: penaltyRecord,
-  penaltyTimes: penaltyRecord,
-  penaltyTotal: z.int(),
-});
-const result = z.strictObject({
-  end: z.enum(["domino", "blocked"]),
-  winner: seat.nullable(),
-  counts: numbers,
-  score: numbers,
-  penalties: numbers,
-  points: numbers.nullable(),
-  french: z.array(frenchScore).nullable(),
-  line: z
-    .strictObject({
-      side: z.int().nullable(),
-      worth: z.int(),
-      draw: z.boolean(),
-      oneAllPlayTwo: z.boolean(),
-      bruk: z.boolean(),
-      matchWon: z.boolean(),
-      sixLove: z.boolean(),
-    })
-    .nullable(),
-  winningDouble: wireBone.nullable(),
-  before: numbers,
-  after: numbers,
-});
-
-/** A seat view or the spectators' view on the wire (`WireView` in wire.ts). */
-export const wireView = z.strictObject({
-  version: z.int().min(0),
-  seat: seat.nullable(),
-  // The rules are whatever the engine accepts as rules (every option filled in).
-  rules: z.custom<Rules>((v) => {
-    if (typeof v !== "object" || v === null) return false;
-    const r = v as { game?: unknown; players?: unknown; options?: unknown };
-    return parseRules(r.game, r.players, r.options).ok;
-  }),
-  layout: z.enum(["cross", "line"]),
-  players: z.int().min(2).max(4),
-  phase: z.enum(["deal", "pose", "play", "hand-over", "finished"]),
-  turn: seat.nullable(),
-  handIndex: z.int().min(-1),
-  pose: z
-    .strictObject({
-      seat,
-      reason: z.enum(["first", "no-winner", "draw", "one-all-play-two", "winner", "next-with-double"]),
-      bone: wireBone.nullable(),
-      double: z.boolean(),
-      winner: seat.nullable(),
-    })
-    .nullable(),
-  poser: seat.nullable(),
-  table: z
-    .strictObject({
-      handSizes: numbers,
-      played: z.array(wireBone),
-      ends: numbers,
-      emptyArms: z.int(),
-      poseValue: z.int(),
-      phase: z.int(),
-      turn: seat,
-      poseBones: z.array(wireBone),
-      streak: numbers,
-      penaltiesByKind: numbers,
-      boardPassPending: z.array(seat),
-      lastPlayer: z.int(),
-      lastBone: wireBone.nullable(),
-      moveCount: z.int(),
-      end: z.int(),
-      winner: z.int(),
-    })
-    .nullable(),
-  board: z
-    .strictObject({
-      pose: wireBone.nullable(),
-      chains: z.array(z.array(z.strictObject({ bone: wireBone, inner: z.int(), outer: z.int(), move: z.int() }))),
-    })
-    .nullable(),
-  handSizes: numbers,
-  hands: z.array(z.array(wireBone).nullable()),
-  penalties: numbers,
-  history: z.array(z.strictObject({ seat, move: z.string() })),
-  events: z.array(event),
-  results: z.array(result.nullable()),
-  totals: numbers,
-  next: z.strictObject({
-    pose: z.union([
-      z.strictObject({ kind: z.literal("holder"), bone: wireBone }),
-      z.strictObject({ kind: z.literal("winner"), seat }),
-    ]),
-    worth: z.int(),
-    oneAllPlayTwo: z.boolean(),
-  }),
-  finished: z.boolean(),
-  winner: z.int().nullable(),
-  sixLove: z.boolean(),
-  resigned: seat.nullable(),
-  you: z
-    .strictObject({
-      hand: z.array(wireBone),
-      legalMoves: z.array(z.string()),
-      plays: z.array(z.strictObject({ bone: wireBone, targets: z.array(z.string()), choose: z.boolean() })),
-      canPass: z.boolean(),
-      passCost: z.int(),
-    })
-    .nullable(),
-});
-
 export const serverMessage = z.discriminatedUnion("t", [
   z.strictObject({
     t: z.literal("welcome"),
@@ -453,7 +297,7 @@ export const serverMessage = z.discriminatedUnion("t", [
   /** The server is going away or refused the connection; `retry`: whether to reconnect. */
   z.strictObject({ t: z.literal("bye"), refusal: wireRefusal, retry: z.boolean() }),
 ]);
-/** A server message; a `table` message's view is typed as `WireView` (the schema checks the same shape). */
+/** A message from the server, as its schema says (a `table` message's view read-only, as the engine's). */
 export type ServerMessage =
   | Exclude<z.infer<typeof serverMessage>, { t: "table" }>
   | { readonly t: "table"; readonly table: TableInfo; readonly view: WireView };

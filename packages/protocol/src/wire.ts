@@ -1,10 +1,12 @@
 /**
- * Seat views on the wire. The engine's views (`SeatView`, `TableView`) use its compact encodings:
- * bones 0..27, sets of bones as 28-bit masks, moves as integers. On the wire every bone is written
- * as in game records ("3-4"), every set of bones as a list, targets as letters and moves in the
- * record notation ("3-4@N", "pass", "!1-2@E"), so a client in any language can read a frame
- * without the engine. `toWire` and `fromWire` are exact inverses (a property test holds them to
- * it), so the web app and the CLI can hand a received view to the same table and bots as offline.
+ * Seat views to the wire and back: the codec. The engine's views (`SeatView`, `TableView`) use its
+ * compact encodings: bones 0..27, sets of bones as 28-bit masks, moves as integers, phases and ends
+ * as numbers, -1 for none. The wire's shapes are defined once, in `view.ts` (zod), and written for
+ * readers: bones as in game records ("3-4"), sets of bones as lists, targets as letters, moves in
+ * the record notation ("3-4@N", "pass", "!1-2@E"), named values and null for none, so a client in
+ * any language can read a frame without the engine. `toWire` and `fromWire` are exact inverses (a
+ * property test holds them to it), so the web app and the CLI can hand a received view to the same
+ * table and bots as offline.
  */
 
 import {
@@ -15,152 +17,44 @@ import {
   bonesOf,
   CROSS,
   CROSS_TARGETS,
-  type FrenchScore,
+  END_BLOCKED,
+  END_DOMINO,
+  END_NONE,
   type GameEvent,
   type HandResult,
   type Layout,
   type LegalPlay,
   LINE,
   LINE_TARGETS,
-  type LineOutcome,
   type Move,
   makeBone,
   makeMove,
   maskOf,
-  type NextHand,
+  OVER,
   PASS,
-  type PoseInfo,
+  PENALTY_KINDS,
+  PLAYING,
+  POSE,
   type PublicTable,
   parseBone,
-  type Rules,
   type SeatPart,
   type SeatView,
   type TablePhase,
   type TableView,
 } from "@crossbones/engine";
+import type {
+  WireBoard,
+  WireBone,
+  WireEvent,
+  WirePenalty,
+  WireResult,
+  WireTable,
+  WireTarget,
+  WireView,
+  WireYou,
+} from "./view.js";
 
-/** A bone as in records: "3-4", low end first. */
-export type WireBone = string;
-
-export interface WirePlacedBone {
-  readonly bone: WireBone;
-  readonly inner: number;
-  readonly outer: number;
-  readonly move: number;
-}
-
-export interface WireBoard {
-  readonly pose: WireBone | null;
-  /** Chains outward from the pose, in target order: N, E, S, W (cross) or L, R (line). */
-  readonly chains: readonly (readonly WirePlacedBone[])[];
-}
-
-/** The public state of the hand (the engine's `PublicTable`), bones written out. */
-export interface WireTable {
-  readonly handSizes: readonly number[];
-  readonly played: readonly WireBone[];
-  /** What each target shows, in target order; -1 for an arm not yet started. */
-  readonly ends: readonly number[];
-  readonly emptyArms: number;
-  /** The posed double's number (cross), else -1. */
-  readonly poseValue: number;
-  /** 0 pose, 1 playing, 2 over. */
-  readonly phase: number;
-  readonly turn: number;
-  /** The bones the rules allow as the pose. */
-  readonly poseBones: readonly WireBone[];
-  /** Consecutive passes per seat (F6). */
-  readonly streak: readonly number[];
-  /** Penalty points per seat and kind, at seat * 4 + kind (passWhenAble, passStreak, boardPass, illegalPlay). */
-  readonly penaltiesByKind: readonly number[];
-  /** Seats still to be charged a board pass (F7), once the first has been charged. */
-  readonly boardPassPending: readonly number[];
-  readonly lastPlayer: number;
-  readonly lastBone: WireBone | null;
-  readonly moveCount: number;
-  /** 0 not over, 1 domino, 2 blocked. */
-  readonly end: number;
-  /** The hand's winner, or -1. */
-  readonly winner: number;
-}
-
-export type WireEvent =
-  | { readonly type: "pose"; readonly move: number; readonly seat: number; readonly bone: WireBone }
-  | {
-      readonly type: "play" | "illegalAttempt";
-      readonly move: number;
-      readonly seat: number;
-      readonly bone: WireBone;
-      readonly target: string;
-    }
-  | Exclude<GameEvent, { type: "pose" | "play" | "illegalAttempt" }>;
-
-export interface WireFrenchScore extends Omit<FrenchScore, "bones" | "heldDoubles"> {
-  readonly bones: readonly WireBone[];
-  readonly heldDoubles: readonly WireBone[];
-}
-
-export interface WireResult extends Omit<HandResult, "french" | "winningDouble"> {
-  readonly french: readonly WireFrenchScore[] | null;
-  readonly winningDouble: WireBone | null;
-  readonly line: LineOutcome | null;
-}
-
-export interface WirePose extends Omit<PoseInfo, "bone"> {
-  readonly bone: WireBone | null;
-}
-
-export interface WireNext extends Omit<NextHand, "pose"> {
-  readonly pose:
-    | { readonly kind: "holder"; readonly bone: WireBone }
-    | { readonly kind: "winner"; readonly seat: number };
-}
-
-export interface WirePlay {
-  readonly bone: WireBone;
-  readonly targets: readonly string[];
-  readonly choose: boolean;
-}
-
-/** What a seat (or, with `seat` null and no `you`, a spectator) receives. */
-export interface WireView {
-  readonly version: number;
-  readonly seat: number | null;
-  readonly rules: Rules;
-  readonly layout: "cross" | "line";
-  readonly players: number;
-  readonly phase: TablePhase;
-  readonly turn: number | null;
-  readonly handIndex: number;
-  readonly pose: WirePose | null;
-  readonly poser: number | null;
-  readonly table: WireTable | null;
-  readonly board: WireBoard | null;
-  readonly handSizes: readonly number[];
-  readonly hands: readonly (readonly WireBone[] | null)[];
-  readonly penalties: readonly number[];
-  /** The current hand's moves in record notation, with the seat that made each. */
-  readonly history: readonly { readonly seat: number; readonly move: string }[];
-  readonly events: readonly WireEvent[];
-  readonly results: readonly (WireResult | null)[];
-  readonly totals: readonly number[];
-  readonly next: WireNext;
-  readonly finished: boolean;
-  readonly winner: number | null;
-  readonly sixLove: boolean;
-  readonly resigned: number | null;
-  /** Only in a seat's own view: what it holds and may do. */
-  readonly you: WireYou | null;
-}
-
-export interface WireYou {
-  readonly hand: readonly WireBone[];
-  /** Every legal move in record notation ("3-4@N", "pass"), in the engine's order. */
-  readonly legalMoves: readonly string[];
-  readonly plays: readonly WirePlay[];
-  readonly canPass: boolean;
-  readonly passCost: number;
-}
+export * from "./view.js";
 
 // ---- bones, targets and moves
 
@@ -174,12 +68,12 @@ function bone(text: WireBone): Bone {
 
 const mask = (list: readonly WireBone[]): BoneMask => maskOf(list.map(bone));
 
-function names(layout: Layout): readonly string[] {
+function names(layout: Layout): readonly WireTarget[] {
   return layout === CROSS ? CROSS_TARGETS : LINE_TARGETS;
 }
 
 function targetOf(layout: Layout, letter: string): number {
-  const t = names(layout).indexOf(letter);
+  const t = names(layout).indexOf(letter as WireTarget);
   if (t < 0) throw new WireError(`not a target: ${JSON.stringify(letter)}`);
   return t;
 }
@@ -202,24 +96,35 @@ function seatsOf(mask: number, players: number): number[] {
 
 // ---- engine → wire
 
+const PHASES = ["pose", "play", "over"] as const;
+const ENDS = [null, "domino", "blocked"] as const;
+const orNull = (n: number): number | null => (n < 0 ? null : n);
+
+/** The penalties charged (seat * 4 + kind in the engine), as the wire lists them. */
+function penaltiesToWire(byKind: readonly number[]): WirePenalty[] {
+  return byKind.flatMap((points, i) =>
+    points === 0 ? [] : [{ seat: Math.floor(i / 4), kind: PENALTY_KINDS[i % 4], points }],
+  );
+}
+
 function tableToWire(t: PublicTable, players: number): WireTable {
   return {
     handSizes: t.handSizes,
     played: bones(t.played),
-    ends: t.ends,
+    ends: t.ends.map(orNull),
     emptyArms: t.emptyArms,
-    poseValue: t.poseValue,
-    phase: t.phase,
+    poseValue: orNull(t.poseValue),
+    phase: PHASES[t.phase],
     turn: t.turn,
     poseBones: bones(t.poseMask),
     streak: t.streak,
-    penaltiesByKind: t.penaltiesByKind,
+    penalties: penaltiesToWire(t.penaltiesByKind),
     boardPassPending: seatsOf(t.boardPassPending, players),
-    lastPlayer: t.lastPlayer,
+    lastPlayer: orNull(t.lastPlayer),
     lastBone: t.lastBone < 0 ? null : makeBone(t.lastBone),
     moveCount: t.moveCount,
-    end: t.end,
-    winner: t.winner,
+    end: ENDS[t.end],
+    winner: orNull(t.winner),
   };
 }
 
@@ -309,24 +214,26 @@ export function seatPartToWire(part: SeatPart, layout: Layout, phase: TablePhase
 
 // ---- wire → engine
 
-function tableFromWire(t: WireTable): PublicTable {
+function tableFromWire(t: WireTable, players: number): PublicTable {
+  const byKind = new Array<number>(players * 4).fill(0);
+  for (const p of t.penalties) byKind[p.seat * 4 + PENALTY_KINDS.indexOf(p.kind)] += p.points;
   return {
     handSizes: t.handSizes,
     played: mask(t.played),
-    ends: t.ends,
+    ends: t.ends.map((e) => e ?? -1),
     emptyArms: t.emptyArms,
-    poseValue: t.poseValue,
-    phase: t.phase,
+    poseValue: t.poseValue ?? -1,
+    phase: t.phase === "pose" ? POSE : t.phase === "play" ? PLAYING : OVER,
     turn: t.turn,
     poseMask: mask(t.poseBones),
     streak: t.streak,
-    penaltiesByKind: t.penaltiesByKind,
+    penaltiesByKind: byKind,
     boardPassPending: t.boardPassPending.reduce((m, s) => m | (1 << s), 0),
-    lastPlayer: t.lastPlayer,
+    lastPlayer: t.lastPlayer ?? -1,
     lastBone: t.lastBone === null ? -1 : bone(t.lastBone),
     moveCount: t.moveCount,
-    end: t.end,
-    winner: t.winner,
+    end: t.end === null ? END_NONE : t.end === "domino" ? END_DOMINO : END_BLOCKED,
+    winner: t.winner ?? -1,
   };
 }
 
@@ -378,7 +285,7 @@ export function fromWire(wire: WireView): SeatView | TableView {
     handIndex: wire.handIndex,
     pose: wire.pose ? { ...wire.pose, bone: wire.pose.bone === null ? null : bone(wire.pose.bone) } : null,
     poser: wire.poser,
-    table: wire.table ? tableFromWire(wire.table) : null,
+    table: wire.table ? tableFromWire(wire.table, wire.players) : null,
     board: wire.board ? boardFromWire(layout, wire.board) : null,
     handSizes: wire.handSizes,
     hands: wire.hands.map((h) => (h === null ? null : mask(h))),
@@ -420,7 +327,7 @@ export function fromWire(wire: WireView): SeatView | TableView {
 
 /**
  * The view a client keeps: `next` with the hands' results it already had filled in. The server
- * sends each finished hand's result once per socket (docs/protocol.md); `previous` is the last
+ * sends each finished hand's result once per `watch` or `sit` (docs/protocol.md); `previous` is the last
  * view of the same game of the same table, or null after (re)connecting.
  */
 export function keepResults(previous: WireView | null, next: WireView): WireView {

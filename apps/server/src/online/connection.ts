@@ -142,7 +142,8 @@ export class Connection {
     if (!this.open || m.t === "ping") return;
     if (m.t === "hello") {
       const player = await this.hub.guest(m.token);
-      if (m.protocol !== PROTOCOL) this.bye(serverRefusal("bad-protocol"), false);
+      // The refusal names the version to speak, so an old client can say what to update to.
+      if (m.protocol !== PROTOCOL) this.bye(serverRefusal("bad-protocol", { protocol: PROTOCOL }), false);
       else if (!player) this.bye(serverRefusal("bad-token"), false);
       // One identity per socket: another player's hello would let one socket queue or sit as many.
       else if (this.player && this.player.id !== player.id) this.refuse(serverRefusal("already-hello"));

@@ -24,7 +24,7 @@ export class TableFrames {
 
   /**
    * The frame for `seat` (null: a spectator), whose follower already has the results of the
-   * first `known` hands (they are sent once per socket: null here).
+   * first `known` hands (they are sent once per follower, a `watch` or `sit`: null here).
    */
   frame(seat: number | null, known: number): string {
     let shared = this.shared.get(known);

@@ -90,7 +90,7 @@ export interface TableDeps {
 
 /**
  * Someone following the table: a seated player's socket, or a spectator's. The table notes which
- * hands' results it already sent them (they never change), so each is sent once per socket.
+ * hands' results it already sent them (they never change), so each is sent once per follower.
  */
 export interface Follower {
   readonly player: string | null;
@@ -605,7 +605,7 @@ export class LiveTable {
 
   /**
    * One follower's message: their seat's view when they sit here, else the spectators'. A hand's
-   * result is sent once per socket (it never changes): the results the follower has are null.
+   * result is sent once per follower (it never changes): the results the follower has are null.
    */
   private sendTo(follower: Follower, frames: TableFrames): void {
     const { game, gameIndex } = this.state;

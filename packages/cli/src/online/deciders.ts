@@ -8,7 +8,7 @@ import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { type BotLevel, createBot } from "@crossbones/bots";
 import { type Action, actionText, parseAction, refusal } from "@crossbones/engine";
-import { action as actionSchema, fromWire, type ServerMessage, type WireRefusal } from "@crossbones/protocol";
+import { action as actionSchema, fromWire, PROTOCOL, type ServerMessage, type WireRefusal } from "@crossbones/protocol";
 import { botAction, fallbackAction } from "@crossbones/table";
 import { CliError, splitCommand, UsageError } from "./args.js";
 
@@ -160,7 +160,8 @@ export class ProgramDecider implements Decider {
   }
 
   seated(info: { table: string; seat: number; player: { id: string; name: string } }): void {
-    this.write({ t: "start", protocol: PROGRAM_PROTOCOL, ...info });
+    // `wire`: the server's protocol, whose views `decide` and `end` carry as they are.
+    this.write({ t: "start", protocol: PROGRAM_PROTOCOL, wire: PROTOCOL, ...info });
   }
 
   decide(message: TableMessage): Promise<Decision> {
