@@ -251,3 +251,35 @@ export const DOUBLE_OUT = {
     "2-2@N", // 24 s1: domino with a double
   ],
 };
+
+/** The French options as the home screen has them by default (the record's `rules`). */
+export const FRENCH_RULES = {
+  target: 100,
+  doubleBlankValue: 0,
+  heldDoubles: "once",
+  stackDoubles: true,
+  penaltyPass: true,
+  passWhenAblePenalty: 10,
+  illegalPlayPenalty: 0,
+  passStreakPenalty: 10,
+  boardPassPenalty: 10,
+};
+
+/**
+ * French, hand 1 after 23 moves (from seed 142): seat 0 holds 1-6 and 6-6. 1-6 leaves nobody else
+ * a play (a board pass: seats 1-3 each pass for 10), then 6-6 is seat 0's last bone. Shared by
+ * pass-price.test.ts and the web app's e2e table tests.
+ */
+export const BOARD_PASS = {
+  deal: [
+    ["0-3", "1-3", "1-6", "2-6", "3-5", "4-4", "6-6"],
+    ["0-0", "0-2", "0-4", "1-4", "2-2", "4-5", "4-6"],
+    ["0-1", "1-1", "1-5", "2-4", "3-3", "3-4", "3-6"],
+    ["0-5", "0-6", "1-2", "2-3", "2-5", "5-5", "5-6"],
+  ],
+  // biome-ignore format: the hand's moves in rows
+  moves: [
+    "0-0", "0-1@N", "0-5@E", "0-3@S", "0-2@W", "1-1@N", "5-5@E", "3-5@E", "1-4@N", "3-3@E", "2-3@E", "1-3@S",
+    "2-2@E", "1-5@S", "1-2@E", "4-4@N", "4-5@N", "2-4@W", "2-5@N", "2-6@N", "4-6@W", "pass", "5-6@S",
+  ],
+};
