@@ -270,6 +270,8 @@ class ServerProcess {
       },
     );
     await new Promise<void>((resolve) => child.stdout?.once("data", () => resolve()));
+    // A bench that fails (a server too busy to answer, say) leaves no server behind it.
+    process.once("exit", () => child.kill("SIGKILL"));
     return new ServerProcess(child, `http://127.0.0.1:${port}`);
   }
 
@@ -421,7 +423,10 @@ async function main(): Promise<void> {
       if (s > 0) {
         // The others take their seats through the socket, as a client does.
         const socket = new WebSocket(`${seatUrl(s).replace("http", "ws")}/ws`);
-        await new Promise<void>((resolve) => socket.once("open", () => resolve()));
+        await new Promise<void>((resolve, reject) => {
+          socket.once("open", () => resolve());
+          socket.once("error", reject);
+        });
         socket.send(JSON.stringify({ t: "hello", protocol: PROTOCOL, token: g.token }));
         socket.send(JSON.stringify({ t: "sit", table: code }));
         await new Promise<void>((resolve) =>
@@ -528,4 +533,8 @@ async function main(): Promise<void> {
   process.exit(0);
 }
 
-await main();
+await main().catch((error: unknown) => {
+  // Said in a line (a server that cannot keep up refuses a socket: 408 after 10 s without its request).
+  process.stderr.write(`bench:server failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});
