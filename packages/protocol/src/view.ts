@@ -89,7 +89,7 @@ export const wireTable = z.strictObject({
   poseValue: z.int().nullable(),
   /** "pose" (waiting for the first bone), "play" or "over". */
   phase: z.enum(["pose", "play", "over"]),
-  /** The seat to act (the last one that did, once the hand is over). */
+  /** The seat to act while the hand is on (left as it was once the hand is over: see `lastPlayer`). */
   turn: seat,
   /** The bones the rules allow as the pose. */
   poseBones: z.array(bone),
