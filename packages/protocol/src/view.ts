@@ -6,12 +6,13 @@
  * or null, penalties as `{seat, kind, points}`, bones as in records ("3-4").
  */
 
-import { PENALTY_KINDS, parseRules, type Rules } from "@crossbones/engine";
+import { CROSS_TARGETS, LINE_TARGETS, PENALTY_KINDS, parseRules, type Rules } from "@crossbones/engine";
 import { z } from "zod";
-import { bone, seat } from "./parts.js";
+import { bone, seat, values } from "./parts.js";
 
 const numbers = z.array(z.int());
-const target = z.enum(["N", "E", "S", "W", "L", "R"]);
+/** A target's letter: the cross's arms and the line's ends, as the engine names them. */
+const target = z.enum(values([...CROSS_TARGETS, ...LINE_TARGETS]));
 const penaltyKind = z.enum(PENALTY_KINDS);
 const handEnd = z.enum(["domino", "blocked"]);
 

@@ -102,9 +102,13 @@ const orNull = (n: number): number | null => (n < 0 ? null : n);
 
 /** The penalties charged (seat * 4 + kind in the engine), as the wire lists them. */
 function penaltiesToWire(byKind: readonly number[]): WirePenalty[] {
-  return byKind.flatMap((points, i) =>
-    points === 0 ? [] : [{ seat: Math.floor(i / 4), kind: PENALTY_KINDS[i % 4], points }],
-  );
+  // Built once per change of every table: a plain loop, no array per entry.
+  const charged: WirePenalty[] = [];
+  for (let i = 0; i < byKind.length; i++) {
+    const points = byKind[i];
+    if (points !== 0) charged.push({ seat: Math.floor(i / 4), kind: PENALTY_KINDS[i % 4], points });
+  }
+  return charged;
 }
 
 function tableToWire(t: PublicTable, players: number): WireTable {
