@@ -5,7 +5,7 @@
  */
 
 import { CROSS, makeBone } from "@crossbones/engine";
-import { useEffect } from "preact/hooks";
+import { useLayoutEffect } from "preact/hooks";
 import type { T } from "../i18n";
 import { targetName } from "../view/describe";
 import { Modal } from "./Modal";
@@ -37,7 +37,9 @@ export function useChooserKeys(
       onPick(arrow);
     }
   };
-  useEffect(() => {
+  // Listening before the page is painted, as the dialog (Modal) opens: a letter pressed as soon as
+  // the chooser shows is never lost.
+  useLayoutEffect(() => {
     if (!active) return;
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
