@@ -1,43 +1,185 @@
 /**
- * A table's frames are built once per change (frames.ts): the public view serialized once, each
- * seat adding its own part. Every frame must read back as exactly the message built the plain way,
- * the seat's whole view (`viewFor`) or the spectators' (`spectatorView`), at every step of random
- * games of every table, for followers that have all, some or none of the results.
+ * A table's frames (frames.ts): a follower's first frame is the whole table, each later one a
+ * patch from the frame it holds. Every snapshot must read back as exactly the message built the
+ * plain way (the seat's `viewFor`, or the spectators' `spectatorView`); every patch, applied to the
+ * frame it counts from, must make that message; and a client's copies (`TableCopies`), fed a
+ * stream of frames where some are lost and some come twice, must always end at the server's table.
  */
 
 import { type Game, parseRules, spectatorView, viewFor } from "@crossbones/engine";
-import { type TableInfo, toWire } from "@crossbones/protocol";
+import {
+  type PresenceMessage,
+  type ServerMessage,
+  TableCopies,
+  type TableInfo,
+  toWire,
+  withPresence,
+} from "@crossbones/protocol";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { playRandomGame, TABLES } from "../../../packages/engine/test/random-game.js";
-import { TableFrames } from "../src/online/frames.js";
+import { type Sent, TableFrames } from "../src/online/frames.js";
 
-function positions(): Game[] {
-  const out: Game[] = [];
-  for (const [game, players] of TABLES) {
+/** Every position of one random game per table kind (each with its step's number). */
+function games(): Game[][] {
+  return TABLES.map(([game, players]) => {
     const rules = parseRules(game, players, game === "french" ? { target: 40, illegalPlayPenalty: 5 } : {});
     if (!rules.ok) throw new Error(rules.error.message);
+    const out: Game[] = [];
     playRandomGame(rules.value, `frames-${game}-${players}`, { onStep: ({ after }) => out.push(after) });
-  }
-  return out;
+    return out;
+  });
+}
+const GAMES = games();
+
+/** A table's information as the server would send it at step `step` (what changes: clocks, seats). */
+function infoAt(game: Game, step: number, you: number | null): TableInfo {
+  const players = game.config.players;
+  return {
+    code: "K7QX2M",
+    setup: {
+      game: game.rules.game,
+      players,
+      options: {},
+      seats: Array.from({ length: players }, () => "human" as const),
+      clock: { move: 30, bank: 120 },
+      private: false,
+    },
+    seats: Array.from({ length: players }, (_, i) => ({
+      seat: i,
+      name: `P${i}`,
+      kind: "human" as const,
+      level: null,
+      connected: true,
+      away: false,
+      bankMs: 120_000 - ((step * (i + 1) * 37) % 5000),
+    })),
+    you,
+    status: game.finished ? "finished" : "playing",
+    maker: 0,
+    turnMs: game.finished ? null : 30_000 - ((step * 101) % 3000),
+    nextHandMs: null,
+    paused: false,
+    serverTime: 1_790_000_000_000 + step * 1234,
+    rematch: [],
+    ready: [],
+    game: 0,
+    fair: null,
+    proof: null,
+  };
 }
 
-const info = (you: number | null) => ({ you, code: "K7QX2M" }) as unknown as TableInfo;
+const framesAt = (games: Game[], step: number) =>
+  new TableFrames(games[step], (you) => infoAt(games[step], step, you), step + 1);
+
+/** The message built the plain way: the whole view of `seat` (a spectator: null). */
+function plain(games: Game[], step: number, seat: number | null) {
+  const game = games[step];
+  const view = toWire(seat === null ? spectatorView(game) : viewFor(game, seat));
+  return { t: "table", seq: step + 1, table: infoAt(game, step, seat), view };
+}
+
+const followers = (game: Game): (number | null)[] => [
+  null,
+  ...Array.from({ length: game.config.players }, (_, s) => s),
+];
 
 describe("table frames", () => {
-  it("each is the plain message for its seat or a spectator, results sent before left out", () => {
+  it("a first frame is the whole table, as built the plain way, for every seat and a spectator", () => {
     let checked = 0;
-    for (const game of positions().filter((_, i) => i % 6 === 0)) {
-      const frames = new TableFrames(game, info);
-      for (const known of [0, Math.max(0, game.hands.length - 1)]) {
-        for (let seat = -1; seat < game.config.players; seat++) {
-          const view = toWire(seat < 0 ? spectatorView(game) : viewFor(game, seat));
-          const results = view.results.map((r, i) => (i < known ? null : r));
-          const plain = { t: "table", table: info(seat < 0 ? null : seat), view: { ...view, results } };
-          expect(JSON.parse(frames.frame(seat < 0 ? null : seat, known))).toStrictEqual(plain);
+    for (const games of GAMES) {
+      for (let step = 0; step < games.length; step += 5) {
+        const frames = framesAt(games, step);
+        for (const seat of followers(games[step])) {
+          expect(JSON.parse(frames.frame(seat, undefined).text)).toStrictEqual(plain(games, step, seat));
           checked++;
         }
       }
     }
     expect(checked).toBeGreaterThan(400);
+  });
+
+  it("a patch from the frame a follower holds makes the whole table it stands for", () => {
+    let patches = 0;
+    for (const games of GAMES) {
+      // A spectator and the last seat (the first seat's frames are checked as snapshots above).
+      for (const seat of [null, games[0].config.players - 1]) {
+        const copies = new TableCopies();
+        let sent: Sent | undefined;
+        // Every frame in turn, then jumps back over several changes at once.
+        for (let step = 0; step < games.length; step += 1 + (step % 3)) {
+          const { text, sent: now } = framesAt(games, step).frame(seat, sent);
+          const message = JSON.parse(text) as ServerMessage;
+          expect(message.t).toBe(sent ? "patch" : "table");
+          if (message.t === "patch") patches++;
+          const received = copies.receive(message);
+          expect(received.resync).toBeNull();
+          expect(received.message).toStrictEqual(plain(games, step, seat));
+          sent = now;
+        }
+      }
+    }
+    expect(patches).toBeGreaterThan(150);
+  });
+
+  it("a frame from another seat's view is never patched: the whole table is sent", () => {
+    const games = GAMES[0];
+    const { sent } = framesAt(games, 3).frame(0, undefined);
+    expect(JSON.parse(framesAt(games, 4).frame(1, sent).text).t).toBe("table");
+    expect(JSON.parse(framesAt(games, 4).frame(null, sent).text).t).toBe("table");
+  });
+
+  it("copies fed frames with some lost, some twice and presence between end at the server's table", () => {
+    let resyncs = 0;
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: GAMES.length - 1 }),
+        fc.integer({ min: -1, max: 3 }),
+        fc.array(fc.constantFrom("deliver", "deliver", "deliver", "drop", "twice", "presence"), {
+          minLength: 1,
+          maxLength: 300,
+        }),
+        (kind, who, fates) => {
+          const games = GAMES[kind];
+          const seat = who < 0 || who >= games[0].config.players ? null : who;
+          const copies = new TableCopies();
+          let sent: Sent | undefined;
+          const players = games[0].config.players;
+          const steps = Math.min(games.length, fates.length + 1);
+          let step = 0;
+          const deliver = (text: string) => {
+            const { resync } = copies.receive(JSON.parse(text) as ServerMessage);
+            if (resync === null) return;
+            resyncs++;
+            // The client watches again: the server answers with the whole table as it stands.
+            const snapshot = framesAt(games, step).frame(seat, undefined);
+            sent = snapshot.sent;
+            deliver(snapshot.text);
+          };
+          for (; step < steps; step++) {
+            const fate = step === steps - 1 ? "deliver" : (fates[step] ?? "deliver");
+            const { text, sent: now } = framesAt(games, step).frame(seat, sent);
+            sent = now;
+            if (fate === "presence") {
+              deliver(text);
+              if (!sent) continue;
+              // Someone left: the server and the client both merge it into the table they hold.
+              const seats = sent.info.seats.map((s, i) => ({ connected: i !== step % players, away: s.away }));
+              const p: PresenceMessage = { t: "presence", table: "K7QX2M", seats, ready: [], paused: false };
+              deliver(JSON.stringify(p));
+              sent = { ...sent, info: withPresence(sent.info, p) };
+              continue;
+            }
+            if (fate !== "drop") deliver(text);
+            if (fate === "twice") deliver(text);
+          }
+          // The last frame made every presence before it good: the copy is the server's table.
+          expect(copies.get("K7QX2M")).toStrictEqual(plain(games, steps - 1, seat));
+        },
+      ),
+      { numRuns: 300 },
+    );
+    // Lost frames were noticed and asked for again (the path under test was taken).
+    expect(resyncs).toBeGreaterThan(100);
   });
 });

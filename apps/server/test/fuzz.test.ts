@@ -12,7 +12,7 @@
  */
 
 import { REFUSAL_CODES } from "@crossbones/engine";
-import { clientMessage, MAX_CLIENT_FRAME, PROTOCOL, SERVER_REFUSAL_CODES } from "@crossbones/protocol";
+import { clientMessage, MAX_CLIENT_FRAME, PROTOCOL, SERVER_REFUSAL_CODES, TableCopies } from "@crossbones/protocol";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
@@ -28,16 +28,22 @@ const STACK = /\n\s+at |\bat [^\s()]+ \([^)]*:\d+:\d+\)|Error:/;
 // biome-ignore lint/suspicious/noExplicitAny: frames are read as plain JSON
 type Frame = any;
 
-/** A raw socket that keeps every frame and its close code. */
+/** A raw socket that keeps every frame and its close code (and each patch's whole table: `read`). */
 class Probe {
   readonly frames: string[] = [];
+  /** Every frame as read: a patch as the whole table it makes. */
+  readonly read: Frame[] = [];
+  private readonly copies = new TableCopies();
   closed: number | null = null;
   sent = 0;
   private wake: (() => void) | null = null;
 
   private constructor(readonly socket: WebSocket) {
     socket.on("message", (data) => {
-      this.frames.push(data.toString());
+      const text = data.toString();
+      const parsed = JSON.parse(text);
+      this.frames.push(text);
+      this.read.push(this.copies.receive(parsed).message ?? parsed);
       this.wake?.();
     });
     socket.on("close", (code) => {
@@ -60,6 +66,7 @@ class Probe {
       const welcome = JSON.parse(await probe.until((m) => m.t === "welcome" || m.t === "bye"));
       if (welcome.t !== "welcome") throw new Error(`hello refused: ${JSON.stringify(welcome)}`);
       probe.frames.length = 0;
+      probe.read.length = 0;
     }
     return probe;
   }
@@ -73,8 +80,8 @@ class Probe {
   async until(test: (m: Frame) => boolean, ms = 5000, from = 0): Promise<string> {
     const deadline = Date.now() + ms;
     for (;;) {
-      const hit = this.frames.slice(from).find((f) => test(JSON.parse(f)));
-      if (hit !== undefined) return hit;
+      const hit = this.read.slice(from).find((m) => test(m));
+      if (hit !== undefined) return JSON.stringify(hit);
       if (this.closed !== null) return "";
       if (Date.now() > deadline) throw new Error(`no answer in time; frames: ${this.frames.join(" | ")}`);
       await new Promise<void>((resolve) => {

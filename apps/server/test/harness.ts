@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PROTOCOL, readServerMessage, type ServerMessage, type TableSetup } from "@crossbones/protocol";
+import { PROTOCOL, readServerMessage, type ServerMessage, TableCopies, type TableSetup } from "@crossbones/protocol";
 import type { Timing } from "@crossbones/table";
 import { afterAll, expect } from "vitest";
 import WebSocket from "ws";
@@ -103,10 +103,15 @@ export async function createTable(url: string, token: string, setup: TableSetup)
   return body.code;
 }
 
-/** A scripted client: every frame it receives (raw text too), checked with the protocol schema. */
+/**
+ * A scripted client: every frame it receives (raw text too), checked with the protocol schema. A
+ * table's patches are applied to its copy, as every client does: `messages` holds the whole table
+ * each makes (a missed frame is asked for again, as every client does).
+ */
 export class TestClient {
   readonly frames: string[] = [];
   readonly messages: ServerMessage[] = [];
+  readonly copies = new TableCopies();
   /** Frames the protocol's schema refused (a test asserts there are none). */
   readonly invalid: string[] = [];
   private readonly waiters: { test: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void }[] = [];
@@ -119,11 +124,14 @@ export class TestClient {
         this.invalid.push(`${read.reason}: ${text.slice(0, 200)}`);
         return;
       }
-      this.messages.push(read.message);
+      const { message, resync } = this.copies.receive(read.message);
+      if (resync !== null) this.send({ t: "watch", table: resync });
+      if (!message) return;
+      this.messages.push(message);
       for (const w of [...this.waiters]) {
-        if (w.test(read.message)) {
+        if (w.test(message)) {
           this.waiters.splice(this.waiters.indexOf(w), 1);
-          w.resolve(read.message);
+          w.resolve(message);
         }
       }
     });

@@ -105,11 +105,15 @@ export function summarize(message: Json): Summary | null {
   };
 }
 
-/** A frame as received, by whom (a seat, or null for a spectator), with its summary. */
+/**
+ * A frame as received, by whom (a seat, or null for a spectator), with its summary (a patch's: of
+ * the whole table it makes) and, for a patch, that table's text.
+ */
 export interface Received {
   readonly text: string;
   readonly seat: number | null;
   readonly summary: Summary | null;
+  readonly whole?: string;
 }
 
 /**
@@ -122,8 +126,12 @@ export interface Received {
 export function scanFrames(truth: GameTruth, frames: readonly Received[]): string[] {
   const problems: string[] = [];
   let version = 0;
-  for (const { text, seat, summary } of frames) {
+  for (const { text, seat, summary, whole } of frames) {
     const who = seat === null ? "spectator" : `seat ${seat}`;
+    // A patch says no more than the table it makes.
+    const extra = whole === undefined ? null : names(text, ~bonesNamed(whole));
+    if (extra)
+      problems.push(`${who}: a patch names ${extra}, which the table it makes does not: ${text.slice(0, 300)}`);
     if (summary) {
       version = summary.version;
       const t = truth.versions[version];
@@ -137,11 +145,18 @@ export function scanFrames(truth: GameTruth, frames: readonly Received[]): strin
     if (!t?.live) continue;
     const forbidden = t.forbidden[seat ?? truth.players];
     if (!names(text, forbidden)) continue;
-    const leaked = names(publicText(text), forbidden);
+    const leaked = names(publicText(text, summary?.handIndex ?? -1), forbidden);
     if (leaked)
       problems.push(`${who} saw ${leaked} (held by another seat) at version ${version}: ${text.slice(0, 300)}`);
   }
   return problems;
+}
+
+/** The bones `text` names, as a mask. */
+function bonesNamed(text: string): number {
+  let mask = 0;
+  for (const b of text.match(BONE) ?? []) mask |= 1 << (parseBone(b) as number);
+  return mask;
 }
 
 /** The first bone of `mask` that `text` names, or null. */
@@ -175,7 +190,7 @@ function structure(view: Summary, t: VersionTruth, seat: number | null, truth: G
 }
 
 /** A frame without what is public by the rules though it names bones (see the top). */
-function publicText(text: string): string {
+function publicText(text: string, handIndex: number): string {
   const m: Json = JSON.parse(text);
   if (m.t === "table") {
     const view = m.view;
@@ -189,6 +204,19 @@ function publicText(text: string): string {
         table: view.table ? { ...view.table, poseBones: [] } : null,
       },
     });
+  }
+  if (m.t === "patch") {
+    // Each operation's value, without what is public (as for a whole table above; `handIndex`:
+    // of the table the patch makes).
+    return JSON.stringify(
+      m.ops.map(([, path, value]: [string, string, Json]) => {
+        if (/^\/view\/(pose|next)(\/|$)|^\/view\/table\/poseBones/.test(path)) return null;
+        const result = /^\/view\/results(\/(\d+))?/.exec(path);
+        if (result && (result[2] === undefined || Number(result[2]) < handIndex)) return null;
+        if (path === "/view/table" && value) return { ...value, poseBones: [] };
+        return value;
+      }),
+    );
   }
   if (m.t === "refused" && m.refusal.code === "double-not-down") {
     // "…and 3-3 has not been played": the board says as much; it does not say who holds it.

@@ -168,7 +168,8 @@ async function playGame(
         if ((m.t === "table" && m.table.code !== code) || (m.t === "refused" && m.table !== null && m.table !== code)) {
           return; // a late frame of this slot's previous table
         }
-        received[f].push({ text, seat: seatOf(f), summary: summarize(m) });
+        const whole = text.startsWith('{"t":"patch"') && m.t === "table" ? JSON.stringify(m) : undefined;
+        received[f].push({ text, seat: seatOf(f), summary: summarize(m), whole });
         if (m.t === "refused") {
           const c = m.refusal.code as string;
           stats.refusals[c] = (stats.refusals[c] ?? 0) + 1;
@@ -283,7 +284,8 @@ async function playGame(
     for (const frames of received)
       for (const r of frames) {
         if (!r.text.includes(proof.secret)) continue;
-        const m = JSON.parse(r.text);
+        // A patch: the table it makes says which hand and phase it is.
+        const m = JSON.parse(r.whole ?? r.text);
         const over = m.t === "table" && m.view.handIndex === i && /hand-over|finished/.test(m.view.phase);
         if (!over) stats.problems.push(`${code}: hand ${i}'s secret sent before the hand was over`);
       }

@@ -92,12 +92,21 @@ describe("no hand leaks over real sockets", () => {
     expect(
       planted({ text: JSON.stringify({ t: "ack", id: `x${hidden}`, version: 1 }), seat: 0, summary: null }),
     ).toHaveLength(1);
-    const text = frame.text.replace('"hands":[', `"hands":[["${hidden}"],`);
-    expect(planted({ ...frame, text })).toHaveLength(1);
+    // The frame as a whole table (a patch: the table it makes), then as a patch.
+    const whole = { ...frame, text: frame.whole ?? frame.text, whole: undefined };
+    const text = whole.text.replace('"hands":[', `"hands":[["${hidden}"],`);
+    expect(planted({ ...whole, text })).toHaveLength(1);
+    const patch = (ops: unknown[]) => JSON.stringify({ t: "patch", table: code, from: 1, to: 2, ops });
+    const shows = patch([["=", "/view/hands/1", [hidden]]]);
+    expect(planted({ ...frame, text: shows, whole: whole.text })).toHaveLength(2);
+    // A patch names no bone its table does not, even one the seat may see (its own).
+    const mine = makeBone(bonesOf(t.forbidden[truth.players] & ~t.forbidden[0])[0]);
+    const table = whole.text.replaceAll(`"${mine}"`, '"?"');
+    expect(planted({ ...frame, text: patch([["=", "/view/you/hand", [mine]]]), whole: table })).toHaveLength(1);
     // The spectator may not see seat 0's own bones either.
-    const own = makeBone(bonesOf(t.forbidden[truth.players] & ~t.forbidden[0])[0]);
+    const own = mine;
     expect(
-      planted({ ...frame, seat: null, text: frame.text.replace('"hands":[', `"hands":[["${own}"],`) }),
+      planted({ ...whole, seat: null, text: whole.text.replace('"hands":[', `"hands":[["${own}"],`) }),
     ).not.toEqual([]);
     // Another seat's hand shown, a board pass pending before it is charged, a pose naming a bone.
     expect(planted({ ...frame, summary: { ...summary, shown: [0, 1] } })).toHaveLength(1);

@@ -8,7 +8,7 @@
 
 import { randomBytes } from "node:crypto";
 import { type Action, freePass } from "@crossbones/engine";
-import { fromWire, PROTOCOL, type WireView } from "@crossbones/protocol";
+import { fromWire, PROTOCOL, TableCopies, type WireView } from "@crossbones/protocol";
 import WebSocket from "ws";
 
 /** A small seeded generator (mulberry32): a failing run can be repeated from its seed. */
@@ -31,8 +31,10 @@ export function pick<T>(rnd: () => number, list: readonly T[]): T {
 export type Frame = any;
 
 /**
- * One socket, hello'd. Every frame goes to `onFrame` (raw text and parsed JSON). Sends are paced
- * below the server's limit (20 a second, bursts of 40) so a fast table is never rate-limited.
+ * One socket, hello'd. Every frame goes to `onFrame` (raw text and parsed JSON; a patch as the
+ * whole table it makes, as every client keeps its tables: `TableCopies`, which asks again for a
+ * table whose frame was missed). Sends are paced below the server's limit (20 a second, bursts of
+ * 40) so a fast table is never rate-limited.
  */
 export class Wire {
   onFrame: (text: string, message: Frame) => void = () => {};
@@ -41,11 +43,15 @@ export class Wire {
   private last = Date.now();
   private queue: string[] = [];
   private timer: NodeJS.Timeout | null = null;
+  private readonly copies = new TableCopies();
 
   private constructor(readonly socket: WebSocket) {
     socket.on("message", (data) => {
       const text = data.toString();
-      this.onFrame(text, JSON.parse(text));
+      const parsed = JSON.parse(text);
+      const { message, resync } = this.copies.receive(parsed);
+      if (resync !== null) this.send({ t: "watch", table: resync });
+      this.onFrame(text, message ?? parsed);
     });
     socket.on("close", (code) => this.onClose(code));
     socket.on("error", () => {});
@@ -203,6 +209,7 @@ export class ReconnectingSeat {
   /** Called right after an action is written to the socket (a test may kill the server then). */
   static onAct: (() => void) | null = null;
   private socket: WebSocket | null = null;
+  private readonly copies = new TableCopies();
   private pending: { id: string; version: number; action: Action; resent: boolean } | null = null;
   private acted = -1;
   private ids = 0;
@@ -250,9 +257,15 @@ export class ReconnectingSeat {
       opened = true;
       this.log.connections++;
       this.backoff = 25;
+      this.copies.clear();
       this.write({ t: "hello", protocol: PROTOCOL, token: this.token });
     });
-    socket.on("message", (data) => this.receive(JSON.parse(data.toString())));
+    socket.on("message", (data) => {
+      if (this.socket !== socket) return;
+      const { message, resync } = this.copies.receive(JSON.parse(data.toString()));
+      if (resync !== null) this.write({ t: "watch", table: resync });
+      if (message) this.receive(message);
+    });
     socket.on("error", () => {});
     socket.on("close", () => {
       if (this.socket === socket) this.socket = null;

@@ -23,6 +23,7 @@ function frame(table: Partial<TableInfo>, view: Partial<WireView> = {}): TableMe
   }));
   return {
     t: "table",
+    seq: 0,
     table: { code: "K7QX2M", seats, ready: [], paused: false, game: 0, turnMs: null, ...table } as TableInfo,
     view: { turn: 1, results: [], ...view } as unknown as WireView,
   };
@@ -32,7 +33,7 @@ describe("an online table's frame on this device", () => {
   it("counts a duration down from the frame's arrival on this device's clock, whatever the server's says", () => {
     // The server's clock is five minutes behind this device's: serverTime is never read.
     const at = Date.parse("2026-12-01T12:05:00Z");
-    const held = receiveTable(null, frame({ turnMs: 80_000, serverTime: at - 300_000 }), at);
+    const held = receiveTable(frame({ turnMs: 80_000, serverTime: at - 300_000 }), at);
     expect(held.at).toBe(at);
     expect(msLeft(held.message.table.turnMs, held.at, at + 5_000)).toBe(75_000);
     expect(msLeft(80_000, at, at + 90_000)).toBe(0);
@@ -42,22 +43,22 @@ describe("an online table's frame on this device", () => {
   });
 
   it("spends the move's allowance before the bank", () => {
-    const held = receiveTable(null, frame({ turnMs: 80_000 }), 1_000);
+    const held = receiveTable(frame({ turnMs: 80_000 }), 1_000);
     expect(turnClock(held, 1_000)).toEqual({ seat: 1, moveMs: 20_000, bankMs: 60_000 });
     expect(turnClock(held, 16_000)).toEqual({ seat: 1, moveMs: 5_000, bankMs: 60_000 });
     expect(turnClock(held, 31_000)).toEqual({ seat: 1, moveMs: 0, bankMs: 50_000 });
-    expect(turnClock(receiveTable(null, frame({ turnMs: null }), 0), 0)).toBeNull();
+    expect(turnClock(receiveTable(frame({ turnMs: null }), 0), 0)).toBeNull();
   });
 
   it("never shows more time than the frame gave, when redrawn with a tick read before it arrived", () => {
     // The countdown's last tick was read 200 ms before the frame came: 20 s, not 20.2 (shown as 21).
-    const held = receiveTable(null, frame({ turnMs: 80_000 }), 10_000);
+    const held = receiveTable(frame({ turnMs: 80_000 }), 10_000);
     expect(msLeft(80_000, held.at, 9_800)).toBe(80_000);
     expect(turnClock(held, 9_800)).toEqual({ seat: 1, moveMs: 20_000, bankMs: 60_000 });
   });
 
   it("merges presence into the latest frame: connected, away, ready and paused; the clock keeps its start", () => {
-    const held: HeldFrame = receiveTable(null, frame({ turnMs: 9_000 }), 500);
+    const held: HeldFrame = receiveTable(frame({ turnMs: 9_000 }), 500);
     const merged = applyPresence(held, {
       t: "presence",
       table: "K7QX2M",
@@ -76,14 +77,5 @@ describe("an online table's frame on this device", () => {
     expect(merged.message.table.seats[1].name).toBe("P1");
     expect(merged.message.table.ready).toEqual([0]);
     expect(merged.message.table.paused).toBe(true);
-  });
-
-  it("keeps each hand's result, sent once, across the frames of the same game only", () => {
-    const result = { end: "domino" } as unknown as WireView["results"][number];
-    const first = receiveTable(null, frame({}, { results: [result] }), 0);
-    const next = receiveTable(first, frame({}, { results: [null] }), 10);
-    expect(next.message.view.results[0]).toBe(result);
-    const rematch = receiveTable(first, frame({ game: 1 }, { results: [null] }), 20);
-    expect(rematch.message.view.results[0]).toBeNull();
   });
 });

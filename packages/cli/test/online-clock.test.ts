@@ -12,7 +12,15 @@ import { replayRecord } from "@crossbones/engine";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { FakeClock } from "../../../apps/server/test/fake-clock.js";
 import { requireBuilt } from "./binary.js";
-import { createTable, crossbones, guest, type OnlineServer, startOnlineServer, until } from "./online-helpers.js";
+import {
+  createTable,
+  crossbones,
+  guest,
+  type OnlineServer,
+  startOnlineServer,
+  tablesIn,
+  until,
+} from "./online-helpers.js";
 
 let server: OnlineServer;
 let dir: string;
@@ -68,7 +76,8 @@ for await (const line of createInterface({ input: process.stdin })) {
   );
   // The program is thinking about its first move: its 5 s run out, the seat is away and its
   // stand-in plays; then the program answers.
-  const away = () => existsSync(frames) && /"away":true/.test(readFileSync(frames, "utf8"));
+  const away = () =>
+    existsSync(frames) && tablesIn(readFileSync(frames, "utf8")).some((m) => m.table.seats.some((s) => s.away));
   await until(() => existsSync(thinking));
   await clock.advance(5_000);
   await until(away);
@@ -78,12 +87,7 @@ for await (const line of createInterface({ input: process.stdin })) {
   expect(played.stderr).toMatch(/program: refused \S+ stale/);
   expect(played.stderr).toMatch(/came too late/);
   // The seat went away while the program slept, and was back when it was next asked.
-  const seen = readFileSync(frames, "utf8")
-    .trim()
-    .split("\n")
-    .map((line) => JSON.parse(line) as { t: string; table?: { you: number; seats: { away: boolean }[] } })
-    .filter((m) => m.t === "table" && m.table)
-    .map((m) => m.table?.seats[m.table.you].away);
+  const seen = tablesIn(readFileSync(frames, "utf8")).map((m) => m.table.seats[m.table.you ?? 0].away);
   expect(seen).toContain(true);
   expect(seen.at(-1)).toBe(false);
   expect(played.stderr).not.toMatch(/program: asked while away/);

@@ -11,6 +11,7 @@ import { connect, createServer, type Server as NetServer, type Socket } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { readServerMessage, TableCopies, type TableMessage } from "@crossbones/protocol";
 import type { Timing } from "@crossbones/table";
 import { buildServer, type Server } from "../../../apps/server/src/app.js";
 import type { OnlineOptions } from "../../../apps/server/src/online/hub.js";
@@ -102,6 +103,24 @@ export function crossbones(args: readonly string[], env: Record<string, string> 
 }
 
 /** Waits until `test` holds, polling; throws after `ms`. */
+/**
+ * The whole tables in a `--dump-frames` file (one frame a line), as a client holds them: each
+ * `table` message, and each patch applied to the table before it. Throws on a frame the protocol
+ * refuses.
+ */
+export function tablesIn(dump: string): TableMessage[] {
+  const copies = new TableCopies();
+  return dump
+    .trim()
+    .split("\n")
+    .flatMap((line) => {
+      const read = readServerMessage(line);
+      if (!read.ok) throw new Error(`not a frame (${read.reason}): ${line.slice(0, 200)}`);
+      const m = copies.receive(read.message).message;
+      return m?.t === "table" ? [m] : [];
+    });
+}
+
 export async function until(test: () => boolean, ms = 20_000, what = "the condition"): Promise<void> {
   const end = Date.now() + ms;
   while (!test()) {

@@ -8,6 +8,7 @@
 import { GAME_KINDS, OPTION_SPECS, REFUSAL_CODES } from "@crossbones/engine";
 import { z } from "zod";
 import { bone, hex32, seat, TABLE_CODE, tableCode, values } from "./parts.js";
+import type { PatchOp } from "./patch.js";
 import { type WireView, wireView } from "./view.js";
 
 export { TABLE_CODE };
@@ -252,8 +253,28 @@ export const serverMessage = z.discriminatedUnion("t", [
     protocol: z.literal(PROTOCOL),
     player: z.strictObject({ id: z.string(), name: z.string() }),
   }),
-  /** The table as it stands now: sent on `watch` and after every change. */
-  z.strictObject({ t: z.literal("table"), table: tableInfo, view: wireView }),
+  /**
+   * The table as it stands now (a snapshot): sent on `watch`, and whenever a follower cannot be
+   * sent a patch. `seq`: the frame's number (the table's log entries so far); patches count from it.
+   */
+  z.strictObject({ t: z.literal("table"), seq: z.int().min(0), table: tableInfo, view: wireView }),
+  /**
+   * What changed since the frame numbered `from`, as operations on that frame's `table` and `view`
+   * (patch.ts), making the frame numbered `to`. A client whose last frame is not `from` missed one:
+   * it watches the table again for a snapshot. One that already has `to` ignores it.
+   */
+  z.strictObject({
+    t: z.literal("patch"),
+    table: tableCode,
+    from: z.int().min(0),
+    to: z.int().min(0),
+    ops: z.array(
+      z.union([
+        z.tuple([z.literal("="), z.string(), z.unknown()]),
+        z.tuple([z.literal("+"), z.string(), z.array(z.unknown())]),
+      ]),
+    ),
+  }),
   /** Your action `id` was applied (or had been already), giving `version`. */
   z.strictObject({ t: z.literal("ack"), id: z.string(), version: z.int() }),
   /**
@@ -299,8 +320,42 @@ export const serverMessage = z.discriminatedUnion("t", [
 ]);
 /** A message from the server, as its schema says (a `table` message's view read-only, as the engine's). */
 export type ServerMessage =
-  | Exclude<z.infer<typeof serverMessage>, { t: "table" }>
-  | { readonly t: "table"; readonly table: TableInfo; readonly view: WireView };
+  | Exclude<z.infer<typeof serverMessage>, { t: "table" | "patch" }>
+  | TableMessage
+  | PatchMessage;
+/** A whole table: its number, its information and the view. */
+export type TableMessage = {
+  readonly t: "table";
+  readonly seq: number;
+  readonly table: TableInfo;
+  readonly view: WireView;
+};
+export type PatchMessage = {
+  readonly t: "patch";
+  readonly table: string;
+  readonly from: number;
+  readonly to: number;
+  readonly ops: readonly PatchOp[];
+};
+export type PresenceMessage = Extract<ServerMessage, { t: "presence" }>;
+
+/** A table message's schema alone (a patched table is checked with it). */
+export const tableMessage = serverMessage.options.find((o) => o.shape.t.value === "table") as z.ZodType;
+
+/**
+ * `info` with what a `presence` message says: who is connected and away, who is ready, whether the
+ * table is paused (the rest stays as the last frame had it). Clients and the server apply it alike,
+ * so a patch that follows counts from the same table.
+ */
+export function withPresence(info: TableInfo, p: PresenceMessage): TableInfo {
+  const seats = info.seats.map((s, i) => {
+    const now = p.seats[i];
+    return now && (now.connected !== s.connected || now.away !== s.away)
+      ? { ...s, connected: now.connected, away: now.away }
+      : s;
+  });
+  return { ...info, seats, ready: p.ready, paused: p.paused };
+}
 
 /** English messages of the server's own refusal codes (engine codes carry their own). */
 export const SERVER_MESSAGES: Readonly<Record<ServerRefusalCode, string>> = {

@@ -328,13 +328,3 @@ export function fromWire(wire: WireView): SeatView | TableView {
     passCost: you.passCost,
   };
 }
-
-/**
- * The view a client keeps: `next` with the hands' results it already had filled in. The server
- * sends each finished hand's result once per `watch` or `sit` (docs/protocol.md); `previous` is the last
- * view of the same game of the same table, or null after (re)connecting.
- */
-export function keepResults(previous: WireView | null, next: WireView): WireView {
-  if (!previous || next.results.every((r) => r !== null)) return next;
-  return { ...next, results: next.results.map((r, i) => r ?? previous.results[i] ?? null) };
-}

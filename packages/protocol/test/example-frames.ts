@@ -75,7 +75,8 @@ export function exampleFrame(game: GameKind, players: number): ServerMessage {
     },
     proof: null,
   };
-  return { t: "table", table, view };
+  // Its frame number: the table's log so far (the seats sat, the deals, seeds and moves).
+  return { t: "table", seq: view.version + 12, table, view };
 }
 
 /** A frame as the docs show it: two-space indentation, anything short (or a list of plain values) on one line. */

@@ -1,55 +1,99 @@
 /**
- * The frames a change of a table sends: each follower's `table` message as text. A seat's view is
- * the spectators' view plus its own part (`seatPart`: its bones and moves), so the public view is
- * built and serialized once per change and each seat adds only its own part; most of every frame
- * (the board, the history, the events, the rules) is one string shared by all.
+ * The frames a change of a table sends. A follower's first frame is the whole table (a `table`
+ * message, a snapshot); after it, each change sends a `patch` from the frame the follower holds to
+ * this one (docs/protocol.md). A seat's view is the spectators' view plus its own part (`seatPart`:
+ * its bones and moves), so the public part is built once per change and its patch, like its JSON,
+ * is made once for every follower who holds the same frame; each seat adds only its own part.
  */
 
 import { type Game, seatPart, spectatorView } from "@crossbones/engine";
-import { seatPartToWire, type TableInfo, toWire, type WireView } from "@crossbones/protocol";
+import { diff, seatPartToWire, type TableInfo, toWire, type WireView } from "@crossbones/protocol";
+
+/** The view without what differs per follower. */
+type PublicPart = Omit<WireView, "seat" | "hands" | "you">;
+/** What differs per follower: its seat, the hands it sees and its own moves. */
+type OwnPart = Pick<WireView, "seat" | "hands" | "you">;
+
+/**
+ * What a follower holds of a table: the last frame it was sent, by number and as objects (shared by
+ * every follower sent the same frame, so keeping them costs little).
+ */
+export interface Sent {
+  readonly seq: number;
+  readonly seat: number | null;
+  readonly info: TableInfo;
+  readonly pub: PublicPart;
+  readonly own: OwnPart;
+}
 
 export class TableFrames {
-  private readonly view: WireView;
-  /** The public view's JSON without `seat`, `hands` and `you`, by how many results are left out. */
-  private readonly shared = new Map<number, string>();
-  /** The table's information as each seat (or a spectator: -1) is sent it, serialized. */
-  private readonly infos = new Map<number, string>();
+  private readonly pub: PublicPart;
+  /** The hands as a spectator sees them (a seat sees its own too). */
+  private readonly hands: WireView["hands"];
+  private pubText: string | null = null;
+  /** The public part's patch from an older public part, as ops' JSON. */
+  private readonly pubOps = new Map<PublicPart, string>();
+  /** Per seat (a spectator: -1): its table information and own part, with their JSON. */
+  private readonly parts = new Map<number, { info: TableInfo; own: OwnPart; infoText: string; ownText: string }>();
 
   constructor(
     private readonly game: Game,
     private readonly info: (you: number | null) => TableInfo,
+    /** The frame's number: the table's log entries so far. */
+    readonly seq: number,
   ) {
-    this.view = toWire(spectatorView(game));
+    const { seat: _seat, hands, you: _you, ...pub } = toWire(spectatorView(game));
+    this.pub = pub;
+    this.hands = hands;
   }
 
   /**
-   * The frame for `seat` (null: a spectator), whose follower already has the results of the
-   * first `known` hands (they are sent once per follower, a `watch` or `sit`: null here).
+   * The frame for a follower at `seat` (null: a spectator) who holds `sent`: a patch from it when
+   * it is an earlier frame of the same seat's, else the whole table; and what the follower then holds.
    */
-  frame(seat: number | null, known: number): string {
-    let shared = this.shared.get(known);
-    if (shared === undefined) {
-      const { seat: _seat, hands: _hands, you: _you, results, ...rest } = this.view;
-      shared = JSON.stringify({
-        ...rest,
-        results: known === 0 ? results : results.map((r, i) => (i < known ? null : r)),
-      });
-      this.shared.set(known, shared);
+  frame(seat: number | null, sent: Sent | undefined): { text: string; sent: Sent } {
+    const part = this.part(seat);
+    const now: Sent = { seq: this.seq, seat, info: part.info, pub: this.pub, own: part.own };
+    if (sent && sent.seat === seat && sent.seq < this.seq) {
+      const ops = [
+        JSON.stringify(diff(sent.info, part.info, "/table")).slice(1, -1),
+        this.publicOps(sent.pub),
+        JSON.stringify(diff(sent.own, part.own, "/view")).slice(1, -1),
+      ].filter((o) => o !== "");
+      const text = `{"t":"patch","table":${JSON.stringify(part.info.code)},"from":${sent.seq},"to":${this.seq},"ops":[${ops.join(",")}]}`;
+      return { text, sent: now };
     }
-    let hands = this.view.hands;
-    let you: WireView["you"] = null;
-    if (seat !== null) {
-      const own = seatPartToWire(seatPart(this.game, seat), this.game.config.layout, this.view.phase);
-      // Its own bones face up (while a hand is on the others' are not; before a deal there are none).
-      if (hands[seat] === null && this.game.state !== null) hands = hands.map((h, i) => (i === seat ? own.hand : h));
-      you = own;
+    this.pubText ??= JSON.stringify(this.pub);
+    const view = `${part.ownText.slice(0, -1)},${this.pubText.slice(1)}`;
+    return { text: `{"t":"table","seq":${this.seq},"table":${part.infoText},"view":${view}}`, sent: now };
+  }
+
+  private publicOps(from: PublicPart): string {
+    let ops = this.pubOps.get(from);
+    if (ops === undefined) {
+      ops = JSON.stringify(diff(from, this.pub, "/view")).slice(1, -1);
+      this.pubOps.set(from, ops);
     }
-    const view = `{"seat":${seat},"hands":${JSON.stringify(hands)},"you":${JSON.stringify(you)},${shared.slice(1)}`;
-    let info = this.infos.get(seat ?? -1);
-    if (info === undefined) {
-      info = JSON.stringify(this.info(seat));
-      this.infos.set(seat ?? -1, info);
+    return ops;
+  }
+
+  private part(seat: number | null) {
+    let part = this.parts.get(seat ?? -1);
+    if (part === undefined) {
+      let hands = this.hands;
+      let you: WireView["you"] = null;
+      if (seat !== null) {
+        const { game } = this;
+        you = seatPartToWire(seatPart(game, seat), game.config.layout, this.pub.phase);
+        // Its own bones face up (while a hand is on the others' are not; before a deal there are none).
+        if (hands[seat] === null && game.state !== null)
+          hands = hands.map((h, i) => (i === seat ? (you?.hand ?? h) : h));
+      }
+      const info = this.info(seat);
+      const own: OwnPart = { seat, hands, you };
+      part = { info, own, infoText: JSON.stringify(info), ownText: JSON.stringify(own) };
+      this.parts.set(seat ?? -1, part);
     }
-    return `{"t":"table","table":${info},"view":${view}}`;
+    return part;
   }
 }

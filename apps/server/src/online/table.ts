@@ -15,8 +15,10 @@ import {
   type Reaction,
   type ServerMessage,
   serverRefusal,
+  type TableInfo,
   type TableSetup,
   type WireRefusal,
+  withPresence,
 } from "@crossbones/protocol";
 import {
   apply,
@@ -44,7 +46,7 @@ import {
   type Timing,
 } from "@crossbones/table";
 import type { BotPool, BotPriority } from "./bots.js";
-import { TableFrames } from "./frames.js";
+import { type Sent, TableFrames } from "./frames.js";
 import { presenceOf, tableInfo } from "./info.js";
 import type { Metrics } from "./metrics.js";
 import { confusable } from "./names.js";
@@ -89,15 +91,15 @@ export interface TableDeps {
 }
 
 /**
- * Someone following the table: a seated player's socket, or a spectator's. The table notes which
- * hands' results it already sent them (they never change), so each is sent once per follower.
+ * Someone following the table: a seated player's socket, or a spectator's. The table notes the
+ * last frame it sent them, so the next can be a patch from it.
  */
 export interface Follower {
   readonly player: string | null;
   /** A frame's text (the table serializes each message once for everyone it goes to). */
   send(text: string): void;
-  /** Results of this game (`game`) already sent: hands 0 .. sent - 1. */
-  sent?: { game: number; hands: number };
+  /** The last frame sent (none yet, or a snapshot is due: undefined). */
+  sent?: Sent;
 }
 
 export type ActResult =
@@ -308,8 +310,8 @@ export class LiveTable {
   }
 
   /**
-   * The table as it stands, again, to one follower (a stale action's answer, a client that fell
-   * behind), with every result of the game: nobody else hears of it.
+   * The whole table as it stands, again, to one follower (a stale action's answer, a client that
+   * fell behind or missed a frame): nobody else hears of it.
    */
   resend(follower: Follower): void {
     follower.sent = undefined;
@@ -566,7 +568,7 @@ export class LiveTable {
 
   private frames(): TableFrames {
     const now = this.deps.now();
-    return new TableFrames(this.state.game, (you) => tableInfo(this.state, this.setup, you, now));
+    return new TableFrames(this.state.game, (you) => tableInfo(this.state, this.setup, you, now), this.state.seq);
   }
 
   /**
@@ -592,10 +594,19 @@ export class LiveTable {
       this.presenceTimer = null;
       // A frame on its way says it all.
       if (this.failed || this.durableSeq !== this.state.seq) return;
-      const text = JSON.stringify(presenceOf(this.state));
+      const presence = presenceOf(this.state);
+      const text = JSON.stringify(presence);
       if (text === this.presenceSent) return;
       this.presenceSent = text;
       this.sendAll(text);
+      // Each follower's table has it now: the next patch counts from that (as clients apply it).
+      const merged = new Map<TableInfo, TableInfo>();
+      for (const f of this.followers) {
+        if (!f.sent) continue;
+        const info = merged.get(f.sent.info) ?? withPresence(f.sent.info, presence);
+        merged.set(f.sent.info, info);
+        f.sent = { ...f.sent, info };
+      }
     }, this.deps.presenceDelay);
   }
 
@@ -603,17 +614,11 @@ export class LiveTable {
     for (const f of this.followers) f.send(text);
   }
 
-  /**
-   * One follower's message: their seat's view when they sit here, else the spectators'. A hand's
-   * result is sent once per follower (it never changes): the results the follower has are null.
-   */
+  /** One follower's frame: their seat's view when they sit here, else the spectators'. */
   private sendTo(follower: Follower, frames: TableFrames): void {
-    const { game, gameIndex } = this.state;
     const seat = follower.player === null ? -1 : this.seatOf(follower.player);
-    const known = follower.sent?.game === gameIndex ? follower.sent.hands : 0;
-    follower.send(frames.frame(seat >= 0 ? seat : null, known));
-    const results = game.hands.length;
-    const finished = results > 0 && game.hands[results - 1].result !== null ? results : results - 1;
-    follower.sent = { game: gameIndex, hands: Math.max(0, finished) };
+    const { text, sent } = frames.frame(seat >= 0 ? seat : null, follower.sent);
+    follower.send(text);
+    follower.sent = sent;
   }
 }

@@ -107,7 +107,7 @@ export function OnlineTable(props: OnlineTableProps) {
           setMessage({ text: t("online.refusal.removed"), version: null });
         }
         if (m.table.you !== null) setSeating(null);
-        setHeld((previous) => receiveTable(previous, m, Date.now()));
+        setHeld(receiveTable(m, Date.now()));
       } else if (m.t === "presence" && m.table === code) {
         setHeld((previous) => previous && applyPresence(previous, m));
       } else if (m.t === "ack" && m.id === pending?.id) {

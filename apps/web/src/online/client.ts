@@ -2,14 +2,15 @@
  * The browser's side of an online table (docs/protocol.md): one WebSocket that says hello with
  * the guest token, follows tables and sends actions; it reconnects by itself with backoff, follows
  * its tables again and resends an action whose answer never came (same id and version: the server
- * applies it once). Every frame from the server is checked with the protocol's schema first.
+ * applies it once). Every frame from the server is checked with the protocol's schema first; a
+ * table's patches are applied to this client's copy of it, and listeners get whole tables.
  * A link that went silent (no frame, not even the answer to a ping) is dropped and made again;
  * when the browser says it is offline, the socket is dropped at once, and made again as soon as
  * it is back online.
  */
 
 import type { Action, GameKind } from "@crossbones/engine";
-import { type ClientMessage, PROTOCOL, readServerMessage, type ServerMessage } from "@crossbones/protocol";
+import { type ClientMessage, PROTOCOL, readServerMessage, type ServerMessage, TableCopies } from "@crossbones/protocol";
 
 export type LinkStatus = "connecting" | "open" | "reconnecting" | "closed";
 
@@ -34,6 +35,7 @@ export class OnlineClient {
   private attempt = 0;
   private closed = false;
   private readonly followed = new Set<string>();
+  private readonly copies = new TableCopies();
   /** Seats asked for before the socket was open: asked for as soon as it is. */
   private readonly sits = new Map<string, ClientMessage>();
   /**
@@ -113,6 +115,7 @@ export class OnlineClient {
     socket.onopen = () => {
       this.attempt = 0;
       this.heard = Date.now();
+      this.copies.clear();
       this.raw({ t: "hello", protocol: PROTOCOL, token: this.token });
       for (const table of this.followed) this.raw({ t: "watch", table });
       for (const m of this.sits.values()) this.raw(m);
@@ -125,7 +128,9 @@ export class OnlineClient {
       this.heard = Date.now();
       const read = readServerMessage(String(e.data));
       if (!read.ok) return; // A frame that is not the protocol is ignored, never acted on.
-      const m = read.message;
+      const { message: m, resync } = this.copies.receive(read.message);
+      if (resync !== null && this.followed.has(resync)) this.raw({ t: "watch", table: resync });
+      if (!m) return;
       if (m.t === "ack" || (m.t === "refused" && m.id !== null)) this.unanswered.delete(m.id as string);
       if (m.t === "matched") this.queued = null;
       if (m.t === "bye" && !m.retry) this.close();
@@ -161,6 +166,7 @@ export class OnlineClient {
 
   unwatch(table: string): void {
     this.followed.delete(table);
+    this.copies.forget(table);
     this.raw({ t: "unwatch", table });
   }
 

@@ -5,10 +5,9 @@
  * down from the frame's arrival on this device's own clock, which may be minutes off the server's.
  */
 
-import { keepResults, type ServerMessage } from "@crossbones/protocol";
+import { type PresenceMessage, type TableMessage, withPresence } from "@crossbones/protocol";
 
-export type TableMessage = Extract<ServerMessage, { t: "table" }>;
-export type PresenceMessage = Extract<ServerMessage, { t: "presence" }>;
+export type { PresenceMessage, TableMessage };
 
 export interface HeldFrame {
   readonly message: TableMessage;
@@ -16,10 +15,9 @@ export interface HeldFrame {
   readonly at: number;
 }
 
-/** A new `table` frame, arrived at `now`; each hand's result is sent once, so the held ones stay. */
-export function receiveTable(previous: HeldFrame | null, m: TableMessage, now: number): HeldFrame {
-  const same = previous !== null && previous.message.table.game === m.table.game;
-  return { message: { ...m, view: keepResults(same ? previous.message.view : null, m.view) }, at: now };
+/** A new `table` frame (sent whole or patched by the client), arrived at `now`. */
+export function receiveTable(m: TableMessage, now: number): HeldFrame {
+  return { message: m, at: now };
 }
 
 /**
@@ -27,12 +25,7 @@ export function receiveTable(previous: HeldFrame | null, m: TableMessage, now: n
  * everything else (the clock's start among it) stays as the last `table` frame had it.
  */
 export function applyPresence(frame: HeldFrame, p: PresenceMessage): HeldFrame {
-  const table = frame.message.table;
-  const seats = table.seats.map((s, i) => {
-    const now = p.seats[i];
-    return now ? { ...s, connected: now.connected, away: now.away } : s;
-  });
-  return { ...frame, message: { ...frame.message, table: { ...table, seats, ready: p.ready, paused: p.paused } } };
+  return { ...frame, message: { ...frame.message, table: withPresence(frame.message.table, p) } };
 }
 
 /**

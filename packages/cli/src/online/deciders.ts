@@ -8,11 +8,11 @@ import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { type BotLevel, createBot } from "@crossbones/bots";
 import { type Action, actionText, parseAction, refusal } from "@crossbones/engine";
-import { action as actionSchema, fromWire, PROTOCOL, type ServerMessage, type WireRefusal } from "@crossbones/protocol";
+import { action as actionSchema, fromWire, PROTOCOL, type TableMessage, type WireRefusal } from "@crossbones/protocol";
 import { botAction, fallbackAction } from "@crossbones/table";
 import { CliError, splitCommand, UsageError } from "./args.js";
 
-export type TableMessage = Extract<ServerMessage, { t: "table" }>;
+export type { TableMessage };
 
 /** The version of the line protocol between the command and a program. */
 export const PROGRAM_PROTOCOL = "crossbones-program/1";

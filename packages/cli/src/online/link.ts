@@ -2,12 +2,13 @@
  * The command's connection to a server's `/ws`: it says hello with the player's token, checks
  * every frame it receives with the protocol's own schema (`readServerMessage`), keeps the
  * connection alive with pings, and when the connection drops it connects again by itself with
- * backoff (a seat belongs to the token, not to the socket: docs/protocol.md, *Reconnecting*).
+ * backoff (a seat belongs to the token, not to the socket: docs/protocol.md, *Reconnecting*). A
+ * table's patches are applied to the link's copy of it: the caller gets whole tables.
  * What to do once welcomed (watch, resend) is the caller's: `welcome` says whether it is a
  * reconnection.
  */
 
-import { type ClientMessage, PROTOCOL, readServerMessage, type ServerMessage } from "@crossbones/protocol";
+import { type ClientMessage, PROTOCOL, readServerMessage, type ServerMessage, TableCopies } from "@crossbones/protocol";
 import WebSocket from "ws";
 import { CliError, UNREACHABLE } from "./args.js";
 import { describeRefusal } from "./http.js";
@@ -58,6 +59,7 @@ export class Link {
   private readonly backoff: { readonly first: number; readonly max: number };
   private readonly giveUpMs: number;
   private readonly keepAliveMs: number;
+  private readonly copies = new TableCopies();
 
   constructor(
     private readonly options: LinkOptions,
@@ -178,6 +180,7 @@ export class Link {
         this.attempt = 0;
         this.downSince = null;
         this.lastError = "";
+        this.copies.clear();
         try {
           this.events.welcome(message.player, again);
         } catch (e) {
@@ -194,12 +197,16 @@ export class Link {
         }
         this.lastError = `the server went away (${message.refusal.message})`;
         return;
-      default:
+      default: {
+        const { message: m, resync } = this.copies.receive(message);
+        if (resync !== null) this.send({ t: "watch", table: resync });
+        if (!m) return;
         try {
-          this.events.message(message);
+          this.events.message(m);
         } catch (e) {
           this.fail(new CliError(`unexpected error: ${e instanceof Error ? e.message : String(e)}`));
         }
+      }
     }
   }
 

@@ -11,14 +11,7 @@ import { closeSync, openSync, writeSync } from "node:fs";
 import type { Action } from "@crossbones/engine";
 import { freePass, sideOf } from "@crossbones/engine";
 import { faultMessage } from "@crossbones/fair";
-import {
-  DealWitness,
-  fromWire,
-  type HandCheck,
-  keepResults,
-  type ServerMessage,
-  type WireRefusal,
-} from "@crossbones/protocol";
+import { DealWitness, fromWire, type HandCheck, type ServerMessage, type WireRefusal } from "@crossbones/protocol";
 import { CliError } from "./args.js";
 import { type Decider, describeAction, type GameResult, type TableMessage } from "./deciders.js";
 import { describeRefusal } from "./http.js";
@@ -175,11 +168,7 @@ class Session {
     }
   }
 
-  private onTable(incoming: TableMessage): void {
-    // Each hand's result comes once per socket: keep the ones already received.
-    const previous = this.latest;
-    const same = previous?.table.code === incoming.table.code && previous.table.game === incoming.table.game;
-    const m: TableMessage = { ...incoming, view: keepResults(same ? previous.view : null, incoming.view) };
+  private onTable(m: TableMessage): void {
     this.latest = m;
     if (m.table.you === null) {
       if (this.seat !== null) {
@@ -203,7 +192,7 @@ class Session {
       this.decider.seated({ table: m.table.code, seat: this.seat, player: this.player ?? { id: "", name } });
     }
     this.logProgress(m);
-    const seed = this.witness.frame(incoming);
+    const seed = this.witness.frame(m);
     if (seed) this.link.send(seed);
     // Between hands a bot or a program has no score sheet to read: ready for the next at once.
     const ready = `${m.table.game}:${m.view.handIndex}`;
