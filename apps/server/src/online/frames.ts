@@ -16,7 +16,8 @@ type OwnPart = Pick<WireView, "seat" | "hands" | "you">;
 
 /**
  * What a follower holds of a table: the last frame it was sent, by number and as objects (shared by
- * every follower sent the same frame, so keeping them costs little).
+ * every follower sent the same frame, so keeping them costs little). `info` is the table's
+ * information as a spectator is told it: a seat's differs only in `you`, which never changes for it.
  */
 export interface Sent {
   readonly seq: number;
@@ -30,21 +31,25 @@ export class TableFrames {
   private readonly pub: PublicPart;
   /** The hands as a spectator sees them (a seat sees its own too). */
   private readonly hands: WireView["hands"];
+  /** The table's information, told to a spectator (`you`: null). */
+  private readonly info: TableInfo;
   private pubText: string | null = null;
-  /** The public part's patch from an older public part, as ops' JSON. */
+  /** The public part's and the information's patches from older ones, as ops' JSON. */
   private readonly pubOps = new Map<PublicPart, string>();
-  /** Per seat (a spectator: -1): its table information and own part, with their JSON. */
-  private readonly parts = new Map<number, { info: TableInfo; own: OwnPart; infoText: string; ownText: string }>();
+  private readonly infoOps = new Map<TableInfo, string>();
+  /** Per seat (a spectator: -1): its own part. */
+  private readonly owns = new Map<number, OwnPart>();
 
   constructor(
     private readonly game: Game,
-    private readonly info: (you: number | null) => TableInfo,
+    info: (you: number | null) => TableInfo,
     /** The frame's number: the table's log entries so far. */
     readonly seq: number,
   ) {
     const { seat: _seat, hands, you: _you, ...pub } = toWire(spectatorView(game));
     this.pub = pub;
     this.hands = hands;
+    this.info = info(null);
   }
 
   /**
@@ -52,48 +57,48 @@ export class TableFrames {
    * it is an earlier frame of the same seat's, else the whole table; and what the follower then holds.
    */
   frame(seat: number | null, sent: Sent | undefined): { text: string; sent: Sent } {
-    const part = this.part(seat);
-    const now: Sent = { seq: this.seq, seat, info: part.info, pub: this.pub, own: part.own };
+    const own = this.own(seat);
+    const now: Sent = { seq: this.seq, seat, info: this.info, pub: this.pub, own };
     if (sent && sent.seat === seat && sent.seq < this.seq) {
       const ops = [
-        JSON.stringify(diff(sent.info, part.info, "/table")).slice(1, -1),
-        this.publicOps(sent.pub),
-        JSON.stringify(diff(sent.own, part.own, "/view")).slice(1, -1),
+        cached(this.infoOps, sent.info, () => diff(sent.info, this.info, "/table")),
+        cached(this.pubOps, sent.pub, () => diff(sent.pub, this.pub, "/view")),
+        JSON.stringify(diff(sent.own, own, "/view")).slice(1, -1),
       ].filter((o) => o !== "");
-      const text = `{"t":"patch","table":${JSON.stringify(part.info.code)},"from":${sent.seq},"to":${this.seq},"ops":[${ops.join(",")}]}`;
+      const text = `{"t":"patch","table":${JSON.stringify(this.info.code)},"from":${sent.seq},"to":${this.seq},"ops":[${ops.join(",")}]}`;
       return { text, sent: now };
     }
     this.pubText ??= JSON.stringify(this.pub);
-    const view = `${part.ownText.slice(0, -1)},${this.pubText.slice(1)}`;
-    return { text: `{"t":"table","seq":${this.seq},"table":${part.infoText},"view":${view}}`, sent: now };
+    const info = JSON.stringify({ ...this.info, you: seat });
+    const view = `${JSON.stringify(own).slice(0, -1)},${this.pubText.slice(1)}`;
+    return { text: `{"t":"table","seq":${this.seq},"table":${info},"view":${view}}`, sent: now };
   }
 
-  private publicOps(from: PublicPart): string {
-    let ops = this.pubOps.get(from);
-    if (ops === undefined) {
-      ops = JSON.stringify(diff(from, this.pub, "/view")).slice(1, -1);
-      this.pubOps.set(from, ops);
-    }
-    return ops;
-  }
-
-  private part(seat: number | null) {
-    let part = this.parts.get(seat ?? -1);
-    if (part === undefined) {
+  /** What `seat` sees beyond the public part (a spectator: the hands shown to all). */
+  private own(seat: number | null): OwnPart {
+    let own = this.owns.get(seat ?? -1);
+    if (own === undefined) {
       let hands = this.hands;
       let you: WireView["you"] = null;
       if (seat !== null) {
         const { game } = this;
         you = seatPartToWire(seatPart(game, seat), game.config.layout, this.pub.phase);
         // Its own bones face up (while a hand is on the others' are not; before a deal there are none).
-        if (hands[seat] === null && game.state !== null)
-          hands = hands.map((h, i) => (i === seat ? (you?.hand ?? h) : h));
+        if (hands[seat] === null && game.state !== null) hands = hands.map((h, i) => (i === seat ? you?.hand ?? h : h));
       }
-      const info = this.info(seat);
-      const own: OwnPart = { seat, hands, you };
-      part = { info, own, infoText: JSON.stringify(info), ownText: JSON.stringify(own) };
-      this.parts.set(seat ?? -1, part);
+      own = { seat, hands, you };
+      this.owns.set(seat ?? -1, own);
     }
-    return part;
+    return own;
   }
+}
+
+/** A patch made once per older value it starts from (every follower who holds that one gets it). */
+function cached<T>(memo: Map<T, string>, from: T, make: () => readonly unknown[]): string {
+  let ops = memo.get(from);
+  if (ops === undefined) {
+    ops = JSON.stringify(make()).slice(1, -1);
+    memo.set(from, ops);
+  }
+  return ops;
 }
