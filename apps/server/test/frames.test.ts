@@ -7,14 +7,7 @@
  */
 
 import { type Game, parseRules, spectatorView, viewFor } from "@crossbones/engine";
-import {
-  type PresenceMessage,
-  type ServerMessage,
-  TableCopies,
-  type TableInfo,
-  toWire,
-  withPresence,
-} from "@crossbones/protocol";
+import { type PresenceMessage, type ServerMessage, TableCopies, type TableInfo, toWire } from "@crossbones/protocol";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { playRandomGame, TABLES } from "../../../packages/engine/test/random-game.js";
@@ -70,7 +63,7 @@ function infoAt(game: Game, step: number, you: number | null): TableInfo {
 }
 
 const framesAt = (games: Game[], step: number) =>
-  new TableFrames(games[step], (you) => infoAt(games[step], step, you), step + 1);
+  new TableFrames(games[step], () => infoAt(games[step], step, null), step + 1);
 
 /** The message built the plain way: the whole view of `seat` (a spectator: null). */
 function plain(games: Game[], step: number, seat: number | null) {
@@ -108,7 +101,11 @@ describe("table frames", () => {
         let sent: Sent | undefined;
         // Every frame in turn, then jumps back over several changes at once.
         for (let step = 0; step < games.length; step += 1 + (step % 3)) {
-          const { text, sent: now } = framesAt(games, step).frame(seat, sent);
+          const frames = framesAt(games, step);
+          const { text, sent: now } = frames.frame(seat, sent);
+          // As the server does once a change is sent: the frames keep only what they are made from.
+          sent?.frame.release();
+          frames.release();
           const message = JSON.parse(text) as ServerMessage;
           expect(message.t).toBe(sent ? "patch" : "table");
           if (message.t === "patch") patches++;
@@ -164,10 +161,13 @@ describe("table frames", () => {
               deliver(text);
               if (!sent) continue;
               // Someone left: the server and the client both merge it into the table they hold.
-              const seats = sent.info.seats.map((s, i) => ({ connected: i !== step % players, away: s.away }));
+              const seats = Array.from({ length: players }, (_, i) => ({
+                connected: i !== step % players,
+                away: false,
+              }));
               const p: PresenceMessage = { t: "presence", table: "K7QX2M", seats, ready: [], paused: false };
               deliver(JSON.stringify(p));
-              sent = { ...sent, info: withPresence(sent.info, p) };
+              sent = { ...sent, presence: p };
               continue;
             }
             if (fate !== "drop") deliver(text);

@@ -4,10 +4,23 @@
  * this one (docs/protocol.md). A seat's view is the spectators' view plus its own part (`seatPart`:
  * its bones and moves), so the public part is built once per change and its patch, like its JSON,
  * is made once for every follower who holds the same frame; each seat adds only its own part.
+ *
+ * What a follower holds is not kept as the frame's objects (a table's public view is tens of
+ * kilobytes of them, for as long as nobody moves) but as what the frame was made from: the game
+ * (an immutable value that shares nearly everything with the next) and the table's information,
+ * made again when the next change needs them and let go once it is sent.
  */
 
 import { type Game, seatPart, spectatorView } from "@crossbones/engine";
-import { diff, seatPartToWire, type TableInfo, toWire, type WireView } from "@crossbones/protocol";
+import {
+  diff,
+  type PresenceMessage,
+  seatPartToWire,
+  type TableInfo,
+  toWire,
+  type WireView,
+  withPresence,
+} from "@crossbones/protocol";
 
 /** The view without what differs per follower. */
 type PublicPart = Omit<WireView, "seat" | "hands" | "you">;
@@ -15,41 +28,49 @@ type PublicPart = Omit<WireView, "seat" | "hands" | "you">;
 type OwnPart = Pick<WireView, "seat" | "hands" | "you">;
 
 /**
- * What a follower holds of a table: the last frame it was sent, by number and as objects (shared by
- * every follower sent the same frame, so keeping them costs little). `info` is the table's
- * information as a spectator is told it: a seat's differs only in `you`, which never changes for it.
+ * What a follower holds of a table: the last frame it was sent (by its number and what it was
+ * made from), for `seat`, with the `presence` message merged into it since (the latest says it all).
  */
 export interface Sent {
-  readonly seq: number;
+  readonly frame: TableFrames;
   readonly seat: number | null;
-  readonly info: TableInfo;
-  readonly pub: PublicPart;
-  readonly own: OwnPart;
+  readonly presence: PresenceMessage | null;
 }
 
 export class TableFrames {
-  private readonly pub: PublicPart;
-  /** The hands as a spectator sees them (a seat sees its own too). */
-  private readonly hands: WireView["hands"];
-  /** The table's information, told to a spectator (`you`: null). */
-  private readonly info: TableInfo;
-  private pubText: string | null = null;
-  /** The public part's and the information's patches from older ones, as ops' JSON. */
-  private readonly pubOps = new Map<PublicPart, string>();
-  private readonly infoOps = new Map<TableInfo, string>();
-  /** Per seat (a spectator: -1): its own part. */
-  private readonly owns = new Map<number, OwnPart>();
+  /** Built when first needed and let go by `release` (the frame is then only what it is made from). */
+  private built: {
+    pub: PublicPart;
+    hands: WireView["hands"];
+    info: TableInfo;
+    pubText: string | null;
+    owns: Map<number, OwnPart>;
+    /** Patches of the public part from older ones, as ops' JSON. */
+    pubOps: Map<PublicPart, string>;
+    /** Patches of the information from older frames' (with a presence message merged, or none). */
+    infoOps: Map<TableFrames, Map<PresenceMessage | null, string>>;
+  } | null = null;
 
   constructor(
     private readonly game: Game,
-    info: (you: number | null) => TableInfo,
+    /** The table's information as a spectator is told it (a seat's differs only in `you`). */
+    private readonly info: () => TableInfo,
     /** The frame's number: the table's log entries so far. */
     readonly seq: number,
-  ) {
-    const { seat: _seat, hands, you: _you, ...pub } = toWire(spectatorView(game));
-    this.pub = pub;
-    this.hands = hands;
-    this.info = info(null);
+  ) {}
+
+  private parts() {
+    if (this.built === null) {
+      const { seat: _seat, hands, you: _you, ...pub } = toWire(spectatorView(this.game));
+      const info = this.info();
+      this.built = { pub, hands, info, pubText: null, owns: new Map(), pubOps: new Map(), infoOps: new Map() };
+    }
+    return this.built;
+  }
+
+  /** Lets go of what was built for sending (followers keep the frame to patch from). */
+  release(): void {
+    this.built = null;
   }
 
   /**
@@ -57,44 +78,52 @@ export class TableFrames {
    * it is an earlier frame of the same seat's, else the whole table; and what the follower then holds.
    */
   frame(seat: number | null, sent: Sent | undefined): { text: string; sent: Sent } {
+    const now = this.parts();
     const own = this.own(seat);
-    const now: Sent = { seq: this.seq, seat, info: this.info, pub: this.pub, own };
-    if (sent && sent.seat === seat && sent.seq < this.seq) {
+    const next: Sent = { frame: this, seat, presence: null };
+    if (sent && sent.seat === seat && sent.frame.seq < this.seq) {
+      const from = sent.frame.parts();
+      const infoOps = now.infoOps.get(sent.frame) ?? new Map<PresenceMessage | null, string>();
+      now.infoOps.set(sent.frame, infoOps);
       const ops = [
-        cached(this.infoOps, sent.info, () => diff(sent.info, this.info, "/table")),
-        cached(this.pubOps, sent.pub, () => diff(sent.pub, this.pub, "/view")),
-        JSON.stringify(diff(sent.own, own, "/view")).slice(1, -1),
+        cached(infoOps, sent.presence, () =>
+          diff(sent.presence ? withPresence(from.info, sent.presence) : from.info, now.info, "/table"),
+        ),
+        cached(now.pubOps, from.pub, () => diff(from.pub, now.pub, "/view")),
+        JSON.stringify(diff(sent.frame.own(seat), own, "/view")).slice(1, -1),
       ].filter((o) => o !== "");
-      const text = `{"t":"patch","table":${JSON.stringify(this.info.code)},"from":${sent.seq},"to":${this.seq},"ops":[${ops.join(",")}]}`;
-      return { text, sent: now };
+      const text = `{"t":"patch","table":${JSON.stringify(now.info.code)},"from":${sent.frame.seq},"to":${this.seq},"ops":[${ops.join(",")}]}`;
+      return { text, sent: next };
     }
-    this.pubText ??= JSON.stringify(this.pub);
-    const info = JSON.stringify({ ...this.info, you: seat });
-    const view = `${JSON.stringify(own).slice(0, -1)},${this.pubText.slice(1)}`;
-    return { text: `{"t":"table","seq":${this.seq},"table":${info},"view":${view}}`, sent: now };
+    now.pubText ??= JSON.stringify(now.pub);
+    const info = JSON.stringify({ ...now.info, you: seat });
+    const view = `${JSON.stringify(own).slice(0, -1)},${now.pubText.slice(1)}`;
+    return { text: `{"t":"table","seq":${this.seq},"table":${info},"view":${view}}`, sent: next };
   }
 
   /** What `seat` sees beyond the public part (a spectator: the hands shown to all). */
   private own(seat: number | null): OwnPart {
-    let own = this.owns.get(seat ?? -1);
+    const parts = this.parts();
+    let own = parts.owns.get(seat ?? -1);
     if (own === undefined) {
-      let hands = this.hands;
+      let hands = parts.hands;
       let you: WireView["you"] = null;
       if (seat !== null) {
         const { game } = this;
-        you = seatPartToWire(seatPart(game, seat), game.config.layout, this.pub.phase);
+        you = seatPartToWire(seatPart(game, seat), game.config.layout, parts.pub.phase);
         // Its own bones face up (while a hand is on the others' are not; before a deal there are none).
-        if (hands[seat] === null && game.state !== null) hands = hands.map((h, i) => (i === seat ? you?.hand ?? h : h));
+        if (hands[seat] === null && game.state !== null)
+          hands = hands.map((h, i) => (i === seat ? (you?.hand ?? h) : h));
       }
       own = { seat, hands, you };
-      this.owns.set(seat ?? -1, own);
+      parts.owns.set(seat ?? -1, own);
     }
     return own;
   }
 }
 
 /** A patch made once per older value it starts from (every follower who holds that one gets it). */
-function cached<T>(memo: Map<T, string>, from: T, make: () => readonly unknown[]): string {
+function cached<K>(memo: Map<K, string>, from: K, make: () => readonly unknown[]): string {
   let ops = memo.get(from);
   if (ops === undefined) {
     ops = JSON.stringify(make()).slice(1, -1);

@@ -15,10 +15,8 @@ import {
   type Reaction,
   type ServerMessage,
   serverRefusal,
-  type TableInfo,
   type TableSetup,
   type WireRefusal,
-  withPresence,
 } from "@crossbones/protocol";
 import {
   apply,
@@ -317,8 +315,11 @@ export class LiveTable {
     follower.sent = undefined;
     this.writes = this.writes.then(() => {
       // When more changes are on their way, the frame after the last of them goes to this follower too.
-      if (!this.failed && this.followers.has(follower) && this.durableSeq === this.state.seq)
-        this.sendTo(follower, this.frames());
+      if (!this.failed && this.followers.has(follower) && this.durableSeq === this.state.seq) {
+        const frames = this.frames();
+        this.sendTo(follower, frames);
+        frames.release();
+      }
     });
   }
 
@@ -566,9 +567,11 @@ export class LiveTable {
 
   // ---- what everyone sees
 
+  /** The frame of the table as it stands (what it is made from is kept: the state and the time). */
   private frames(): TableFrames {
     const now = this.deps.now();
-    return new TableFrames(this.state.game, (you) => tableInfo(this.state, this.setup, you, now), this.state.seq);
+    const state = this.state;
+    return new TableFrames(state.game, () => tableInfo(state, this.setup, null, now), state.seq);
   }
 
   /**
@@ -583,7 +586,14 @@ export class LiveTable {
 
   private broadcast(): void {
     const frames = this.frames();
-    for (const f of this.followers) this.sendTo(f, frames);
+    const older = new Set<TableFrames>();
+    for (const f of this.followers) {
+      if (f.sent) older.add(f.sent.frame);
+      this.sendTo(f, frames);
+    }
+    // What was built to send them goes; the frames stay as what they were made from.
+    for (const o of older) o.release();
+    frames.release();
     // The frame said who is here: a presence message saying the same would be noise.
     this.presenceSent = JSON.stringify(presenceOf(this.state));
   }
@@ -600,13 +610,7 @@ export class LiveTable {
       this.presenceSent = text;
       this.sendAll(text);
       // Each follower's table has it now: the next patch counts from that (as clients apply it).
-      const merged = new Map<TableInfo, TableInfo>();
-      for (const f of this.followers) {
-        if (!f.sent) continue;
-        const info = merged.get(f.sent.info) ?? withPresence(f.sent.info, presence);
-        merged.set(f.sent.info, info);
-        f.sent = { ...f.sent, info };
-      }
+      for (const f of this.followers) if (f.sent) f.sent = { ...f.sent, presence };
     }, this.deps.presenceDelay);
   }
 
