@@ -235,7 +235,7 @@ export async function runKills(
     ]);
 
     // The final records: complete, valid, and what every client saw is a prefix of them.
-    const problems: string[] = [];
+    const problems: string[] = seats.flatMap((s) => (s.failure ? [`${s.code} seat ${s.seat}: ${s.failure}`] : []));
     let frames = 0;
     let games = 0;
     let proofs = 0;

@@ -8,7 +8,15 @@
 
 import { randomBytes } from "node:crypto";
 import { type Action, freePass } from "@crossbones/engine";
-import { fromWire, PROTOCOL, TableCopies, type WireView } from "@crossbones/protocol";
+import {
+  type ClientMessage,
+  fromWire,
+  PROTOCOL,
+  ProtocolClient,
+  type SocketLike,
+  TableCopies,
+  type WireView,
+} from "@crossbones/protocol";
 import WebSocket from "ws";
 
 /** A small seeded generator (mulberry32): a failing run can be repeated from its seed. */
@@ -192,10 +200,10 @@ export interface SeatLog {
 }
 
 /**
- * A seat played by a person whose client reconnects by itself, as docs/protocol.md asks: on a
- * closed socket it reconnects with backoff, says hello, watches the table and, when an action's
- * answer never came, sends it again with the same id and version. It plays random legal actions
- * from its own view until the game is over.
+ * A seat played by a person on the protocol's one client (`ProtocolClient`, as the web app and the
+ * command line): on a closed socket it reconnects with backoff, says hello, follows the table again
+ * and sends again an action whose answer never came, with the same id and version. It plays random
+ * legal actions from its own view until the game is over.
  */
 export class ReconnectingSeat {
   readonly log: SeatLog = {
@@ -208,20 +216,17 @@ export class ReconnectingSeat {
   };
   /** Called right after an action is written to the socket (a test may kill the server then). */
   static onAct: (() => void) | null = null;
-  private socket: WebSocket | null = null;
-  private readonly copies = new TableCopies();
+  private readonly client: ProtocolClient;
   private pending: { id: string; version: number; action: Action; resent: boolean } | null = null;
   private acted = -1;
   private ids = 0;
-  private stopped = false;
   private left = false;
-  private backoff = 25;
-  private tokens = 30;
-  private last = Date.now();
   private finishedResolve: (() => void) | null = null;
   /** Resolves when the seat has seen the game finished. */
   readonly finished: Promise<void>;
   latest: Frame | null = null;
+  /** Why the client gave up, if it did. */
+  failure: string | null = null;
   /** The seeds this seat sent, by the commitment of their deal. */
   readonly seeds = new Map<string, string>();
   /**
@@ -231,12 +236,12 @@ export class ReconnectingSeat {
   readonly commitments = new Map<string, string>();
 
   constructor(
-    private readonly url: () => string,
-    private readonly token: string,
+    url: () => string,
+    token: string,
     readonly code: string,
     readonly seat: number,
     private readonly rnd: () => number,
-    private sitFirst: boolean,
+    sitFirst: boolean,
     /** Games to play after the first (every seated person asks for each rematch). */
     private readonly rematches = 0,
     /** Give the seat up (`leave`) after this many actions, then only watch. */
@@ -245,60 +250,47 @@ export class ReconnectingSeat {
     this.finished = new Promise((resolve) => {
       this.finishedResolve = resolve;
     });
-    this.connect();
+    this.client = new ProtocolClient(
+      {
+        url: "",
+        token,
+        // Each connection to whichever process the fleet names now.
+        open: () => new WebSocket(`${url().replace("http", "ws")}/ws`) as unknown as SocketLike,
+        backoff: { first: 25, max: 1000 },
+        // Stay under the server's rate (20 a second, bursts of 40): a seat acts far less than that.
+        pace: { perSecond: 18, burst: 30 },
+        strict: true,
+      },
+      {
+        welcome: () => this.welcomed(),
+        message: (m) => this.receive(m),
+        // The server closed the socket for good (it never should here): the game shows unfinished.
+        fatal: (reason) => {
+          this.failure = reason;
+          this.finishedResolve?.();
+        },
+      },
+    );
+    if (sitFirst) this.client.sit(code, seat);
+    else this.client.watch(code);
+    this.client.start();
   }
 
-  private connect(): void {
-    if (this.stopped) return;
-    const socket = new WebSocket(`${this.url().replace("http", "ws")}/ws`);
-    this.socket = socket;
-    let opened = false;
-    socket.on("open", () => {
-      opened = true;
-      this.log.connections++;
-      this.backoff = 25;
-      this.copies.clear();
-      this.write({ t: "hello", protocol: PROTOCOL, token: this.token });
-    });
-    socket.on("message", (data) => {
-      if (this.socket !== socket) return;
-      const { message, resync } = this.copies.receive(JSON.parse(data.toString()));
-      if (resync !== null) this.write({ t: "watch", table: resync });
-      if (message) this.receive(message);
-    });
-    socket.on("error", () => {});
-    socket.on("close", () => {
-      if (this.socket === socket) this.socket = null;
-      if (this.stopped) return;
-      // Reconnect with backoff (25 ms doubling to 1 s; reset once connected).
-      const wait = opened ? 25 : this.backoff;
-      this.backoff = Math.min(1000, this.backoff * 2);
-      setTimeout(() => this.connect(), wait);
-    });
-  }
-
-  private write(message: unknown): boolean {
-    if (!this.socket || this.socket.readyState !== WebSocket.OPEN) return false;
-    // Stay under the server's rate (20 a second, bursts of 40): a seat acts far less than that.
-    const now = Date.now();
-    this.tokens = Math.min(30, this.tokens + ((now - this.last) / 1000) * 18);
-    this.last = now;
-    if (this.tokens < 1) {
-      setTimeout(() => this.write(message), 60);
-      return true;
+  private welcomed(): void {
+    this.log.connections++;
+    // The client sent the action whose answer never came again, same id, same version.
+    const p = this.pending;
+    if (p && this.log.connections > 1) {
+      p.resent = true;
+      this.log.resent++;
     }
-    this.tokens--;
-    this.socket.send(JSON.stringify(message));
-    return true;
+  }
+
+  private write(message: ClientMessage): boolean {
+    return this.client.send(message);
   }
 
   private receive(m: Frame): void {
-    if (m.t === "welcome") {
-      this.write(this.sitFirst ? { t: "sit", table: this.code, seat: this.seat } : { t: "watch", table: this.code });
-      this.sitFirst = false;
-      this.resendPending();
-      return;
-    }
     if (m.t === "ack") {
       const p = this.pending;
       if (p && p.id === m.id) {
@@ -349,15 +341,6 @@ export class ReconnectingSeat {
     this.consider(m);
   }
 
-  /** After a reconnect: an action whose answer never came goes again, same id, same version. */
-  private resendPending(): void {
-    const p = this.pending;
-    if (!p) return;
-    p.resent = true;
-    this.log.resent++;
-    this.write({ t: "act", table: this.code, id: p.id, version: p.version, action: p.action });
-  }
-
   private consider(m: Frame): void {
     const view = m.view;
     // A leave lost with a connection (the seat is still ours): say it again.
@@ -375,12 +358,11 @@ export class ReconnectingSeat {
     this.acted = view.version;
     const id = `${this.code}.${this.seat}.${this.ids++}`;
     this.pending = { id, version: view.version, action: choice.action, resent: false };
-    if (this.write({ t: "act", table: this.code, id, version: view.version, action: choice.action }))
-      ReconnectingSeat.onAct?.();
+    this.client.act(this.code, view.version, choice.action, id);
+    if (this.client.ready) ReconnectingSeat.onAct?.();
   }
 
   stop(): void {
-    this.stopped = true;
-    this.socket?.close();
+    this.client.close();
   }
 }

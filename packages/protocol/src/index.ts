@@ -5,6 +5,7 @@
  * changes travel as patches (`patch.ts`) that clients apply to their copies (`copies.ts`).
  */
 
+export * from "./client.js";
 export * from "./copies.js";
 export * from "./fairness.js";
 export * from "./messages.js";

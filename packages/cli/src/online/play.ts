@@ -124,16 +124,9 @@ class Session {
     // Seeds sent on a lost connection prove nothing (the fair-deal witness starts afresh).
     this.witness.connected();
     this.player = player;
-    const code = this.options.table;
-    if (this.seat === null) {
-      this.link.send({
-        t: "sit",
-        table: code,
-        ...(this.options.seat === undefined ? {} : { seat: this.options.seat }),
-      });
-    } else {
-      this.link.send({ t: "watch", table: code });
-    }
+    // The table is followed again after a reconnect by the link itself (a lost `sit` shows as a
+    // table without our seat: `onTable` sits then).
+    if (!again) this.link.sit(this.options.table, this.options.seat);
     if (again) this.io.log(`connected again as ${player.name}`);
     const pending = this.pending;
     if (pending) {
