@@ -12,6 +12,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { readServerMessage, TableCopies } from "@crossbones/protocol";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { moveIfTurn, newGuest, newTable, openTable, playerAs } from "./online-api";
@@ -71,15 +72,18 @@ interface Fair {
   readonly dealt: boolean;
 }
 
-/** The `fair` of every table frame the page receives, in order. */
+/** The `fair` of every table frame the page receives (a patch: of the table it makes), in order. */
 function fairFrames(page: Page): Fair[] {
   const frames: Fair[] = [];
-  page.on("websocket", (ws) =>
+  page.on("websocket", (ws) => {
+    // The page's socket, read as the page reads it: patches applied to the table they follow.
+    const copies = new TableCopies();
     ws.on("framereceived", (f) => {
-      const m = JSON.parse(String(f.payload)) as { t: string; table?: { fair: Fair | null } };
-      if (m.t === "table" && m.table?.fair) frames.push(m.table.fair);
-    }),
-  );
+      const read = readServerMessage(String(f.payload));
+      const m = read.ok ? copies.receive(read.message).message : null;
+      if (m?.t === "table" && m.table.fair) frames.push(m.table.fair);
+    });
+  });
   return frames;
 }
 

@@ -49,6 +49,7 @@ async function playedHand(seeds: (string | null)[]): Promise<{ dealt: Game; over
 function frame(game: Game, info: Partial<TableInfo>): Frame {
   return {
     t: "table",
+    seq: game.version,
     table: { code: "K7QX2M", you: 0, game: 0, fair: null, proof: null, ...info } as TableInfo,
     view: toWire(viewFor(game, 0)),
   };
