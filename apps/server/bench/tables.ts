@@ -103,7 +103,7 @@ const quantile = (sorted: readonly number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 
 /** Frames the simulated clients received, and their bytes (while measuring and not). */
-const frames = { count: 0, bytes: 0 };
+const frames = { count: 0, bytes: 0, whole: 0, resyncs: 0 };
 
 /** What a seat reads of its table. */
 interface TableFrame {
@@ -163,6 +163,7 @@ class Seat {
     // The clients are the load, not what is measured: they apply patches without checking the
     // result against the schema (the web app and the command line do check it).
     if (text.startsWith('{"t":"table"')) {
+      frames.whole++;
       this.held = JSON.parse(text) as TableFrame;
       this.resyncing = false;
     } else if (text.startsWith('{"t":"patch"')) {
@@ -170,6 +171,7 @@ class Seat {
       if (this.resyncing || (this.held && p.to <= this.held.seq)) return;
       if (!this.held || p.from !== this.held.seq) {
         // A frame was missed: the whole table again.
+        frames.resyncs++;
         this.held = null;
         this.resyncing = true;
         this.socket.send(JSON.stringify({ t: "watch", table: this.code }));
@@ -525,6 +527,9 @@ async function main(): Promise<void> {
   line("clients event loop delay p99", lag.percentile(99) / 1e6, "ms (part of every latency above)");
   line("frames to clients", (frames.count - framesBefore.count) / seconds, "frames/s");
   line("frame size mean", (frames.bytes - framesBefore.bytes) / (frames.count - framesBefore.count), "bytes");
+  // Whole tables sent while measuring (the rest are patches), and the missed frames that asked for one.
+  line("whole tables to clients", (frames.whole - framesBefore.whole) / seconds, "frames/s");
+  line("clients' missed frames", (frames.resyncs - framesBefore.resyncs) / seconds, "a second");
   // What one action costs the wire: every frame sent over the window, per action, per seat.
   line("frame bytes per seat per action", (frames.bytes - framesBefore.bytes) / latencies.length / players, "bytes");
   line("server rss", after.rss / 2 ** 20, "MB");

@@ -1,7 +1,8 @@
 /**
  * The two stores keep the same promises (store.ts): the schema is migrated once and again is a
  * no-op, the token secret is made once, codes are unique, and the fence: once a table is claimed
- * again, the earlier owner's appends are refused and change nothing. On PostgreSQL a claim made
+ * again, the earlier owner's appends are refused and change nothing; appends made at once fail
+ * one by one (SQLite writes a turn's appends in one transaction). On PostgreSQL a claim made
  * while appends are in flight never splits them: each append either is in the log the new owner
  * reads right after its claim, or was refused.
  */
@@ -78,6 +79,28 @@ describe.each(kinds)("the $name store", ({ open }) => {
     expect((await s.table("BBBBBB"))?.status).toBe("playing");
     // The same place in the log cannot be written twice.
     await expect(s.append("BBBBBB", 1, act(2), second)).rejects.toThrow();
+    await s.close();
+  });
+
+  it("appends made at once: one refused (fenced out, its place taken) changes nothing of the others", async () => {
+    const s = await open();
+    for (const code of ["EEEEEE", "FFFFFF", "GGGGGG"]) await s.addTable(code, {}, "p1", 1);
+    const e = (await s.claim("EEEEEE")) as number;
+    const f = (await s.claim("FFFFFF")) as number;
+    const g = (await s.claim("GGGGGG")) as number;
+    await s.append("GGGGGG", 0, act(0), g);
+    // In one turn of the event loop (SQLite: one transaction, each append a savepoint in it).
+    const results = await Promise.allSettled([
+      s.append("EEEEEE", 0, act(0), e),
+      s.append("FFFFFF", 0, act(1), f + 1000),
+      s.append("GGGGGG", 0, act(2), g),
+      s.append("EEEEEE", 1, act(3), e),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "rejected", "fulfilled"]);
+    expect((results[1] as PromiseRejectedResult).reason).toBeInstanceOf(FencedError);
+    expect(await s.log("EEEEEE")).toEqual([act(0), act(3)]);
+    expect(await s.log("FFFFFF")).toEqual([]);
+    expect(await s.log("GGGGGG")).toEqual([act(0)]);
     await s.close();
   });
 

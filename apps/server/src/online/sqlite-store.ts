@@ -60,6 +60,16 @@ const MIGRATIONS: readonly string[] = [
 ];
 
 const COLUMNS = "code, setup, host, created, status, format, wake, idle";
+
+/** An append waiting for its turn's transaction. */
+interface PendingAppend {
+  readonly code: string;
+  readonly seq: number;
+  readonly entry: LogEntry;
+  readonly fence: number;
+  resolve(): void;
+  reject(error: unknown): void;
+}
 type Row = Omit<StoredTable, "setup"> & { setup: string };
 
 export class SqliteStore implements Store {
@@ -69,6 +79,9 @@ export class SqliteStore implements Store {
   private readonly fenceStmt: Database.Statement;
   private readonly checkpointStmt: Database.Statement;
   private readonly appendTx: (code: string, seq: number, entry: LogEntry, fence: number) => void;
+  private readonly appendAll: (batch: readonly PendingAppend[], failures: unknown[]) => void;
+  /** Appends waiting for the end of this turn of the event loop (`append`). */
+  private appends: PendingAppend[] = [];
 
   constructor(private readonly dataDir: string) {
     // The data is the server user's alone (it holds every hand of a table): a new directory is
@@ -93,6 +106,16 @@ export class SqliteStore implements Store {
       if (row?.fence !== fence) throw new FencedError(code, fence);
       this.appendStmt.run(code, seq, JSON.stringify(entry));
       if (isCheckpoint(entry)) this.checkpointStmt.run(seq, code);
+    });
+    // Inside a transaction, `appendTx` is a savepoint: a failure undoes that append alone.
+    this.appendAll = this.db.transaction((batch: readonly PendingAppend[], failures: unknown[]) => {
+      batch.forEach((a, i) => {
+        try {
+          this.appendTx(a.code, a.seq, a.entry, a.fence);
+        } catch (e) {
+          failures[i] = e;
+        }
+      });
     });
   }
 
@@ -194,8 +217,29 @@ export class SqliteStore implements Store {
     return row?.fence ?? null;
   }
 
-  async append(code: string, seq: number, entry: LogEntry, fence: number): Promise<void> {
-    this.appendTx(code, seq, entry, fence);
+  /**
+   * Appends wait for the end of the event loop's turn and go in one transaction with every other
+   * table's of that turn (a commit each cost a write to the WAL each). Each is its own savepoint
+   * inside it: one table's refused append (fenced out, a broken log) is that table's alone.
+   */
+  append(code: string, seq: number, entry: LogEntry, fence: number): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.appends.push({ code, seq, entry, fence, resolve, reject });
+      if (this.appends.length === 1) setImmediate(() => this.flushAppends());
+    });
+  }
+
+  private flushAppends(): void {
+    const batch = this.appends;
+    this.appends = [];
+    const failures: unknown[] = [];
+    try {
+      this.appendAll(batch, failures);
+    } catch (e) {
+      for (const a of batch) a.reject(e);
+      return;
+    }
+    batch.forEach((a, i) => (failures[i] === undefined ? a.resolve() : a.reject(failures[i])));
   }
 
   async addSeat(code: string, player: string): Promise<void> {
@@ -263,6 +307,7 @@ export class SqliteStore implements Store {
   }
 
   async close(): Promise<void> {
+    if (this.appends.length > 0) this.flushAppends();
     this.db.close();
   }
 }
