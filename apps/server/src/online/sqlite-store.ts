@@ -239,7 +239,10 @@ export class SqliteStore implements Store {
       for (const a of batch) a.reject(e);
       return;
     }
-    batch.forEach((a, i) => (failures[i] === undefined ? a.resolve() : a.reject(failures[i])));
+    for (const [i, a] of batch.entries()) {
+      if (failures[i] === undefined) a.resolve();
+      else a.reject(failures[i]);
+    }
   }
 
   async addSeat(code: string, player: string): Promise<void> {
