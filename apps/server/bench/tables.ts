@@ -24,7 +24,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
-import { applyPatch, type PatchOp, PROTOCOL } from "@crossbones/protocol";
+import { PROTOCOL, type ServerMessage, TableCopies } from "@crossbones/protocol";
 import { Redis } from "ioredis";
 import WebSocket from "ws";
 import { type Services, services } from "../test/services.js";
@@ -105,18 +105,6 @@ const quantile = (sorted: readonly number[], q: number) =>
 /** Frames the simulated clients received, and their bytes (while measuring and not). */
 const frames = { count: 0, bytes: 0, whole: 0, resyncs: 0 };
 
-/** What a seat reads of its table. */
-interface TableFrame {
-  readonly seq: number;
-  readonly table: {
-    game: number;
-    status: string;
-    you: number;
-    fair: { commitment: string; dealt: boolean; seeded: number[] } | null;
-  };
-  readonly view: { version: number; turn: number | null; you: { legalMoves: string[] } | null };
-}
-
 /** Per action: when it was sent, and which of the table's seats have seen its result. */
 interface InFlight {
   readonly sent: number;
@@ -155,31 +143,22 @@ class Seat {
     this.socket.send(JSON.stringify({ t: "watch", table: this.code }));
   }
 
-  /** The table as this seat holds it: the last whole frame with every patch since applied. */
-  private held: TableFrame | null = null;
-  private resyncing = false;
+  /** The table as this seat holds it (the last whole frame, every patch since applied). */
+  private readonly copies = new TableCopies(false);
 
   private receive(text: string): void {
     // The clients are the load, not what is measured: they apply patches without checking the
     // result against the schema (the web app and the command line do check it).
-    if (text.startsWith('{"t":"table"')) {
-      frames.whole++;
-      this.held = JSON.parse(text) as TableFrame;
-      this.resyncing = false;
-    } else if (text.startsWith('{"t":"patch"')) {
-      const p = JSON.parse(text) as { from: number; to: number; ops: PatchOp[] };
-      if (this.resyncing || (this.held && p.to <= this.held.seq)) return;
-      if (!this.held || p.from !== this.held.seq) {
-        // A frame was missed: the whole table again.
-        frames.resyncs++;
-        this.held = null;
-        this.resyncing = true;
-        this.socket.send(JSON.stringify({ t: "watch", table: this.code }));
-        return;
-      }
-      this.held = { ...applyPatch(this.held, p.ops), seq: p.to };
-    } else return;
-    const m = this.held;
+    if (!text.startsWith('{"t":"table"') && !text.startsWith('{"t":"patch"')) return;
+    if (text.startsWith('{"t":"table"')) frames.whole++;
+    const { message, resync } = this.copies.receive(JSON.parse(text) as ServerMessage);
+    if (resync !== null) {
+      // A frame was missed: the whole table again.
+      frames.resyncs++;
+      this.socket.send(JSON.stringify({ t: "watch", table: this.code }));
+    }
+    if (message?.t !== "table") return;
+    const m = message;
     const game = m.table.game;
     const v = m.view.version;
     if (game < this.game || (game === this.game && v <= this.version)) return;
@@ -191,7 +170,8 @@ class Seat {
     const finished = m.table.status === "finished";
     // A seed for each deal, as the web app sends it (docs/fairness.md).
     const fair = m.table.fair;
-    if (fair && !fair.dealt && !fair.seeded.includes(m.table.you) && this.seeded !== fair.commitment) {
+    const you = m.table.you ?? -1;
+    if (fair && !fair.dealt && !fair.seeded.includes(you) && this.seeded !== fair.commitment) {
       this.seeded = fair.commitment;
       const seed = randomBytes(32).toString("hex");
       this.socket.send(JSON.stringify({ t: "seed", table: this.code, commitment: fair.commitment, seed }));

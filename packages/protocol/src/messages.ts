@@ -247,17 +247,25 @@ export const tableInfo = z.strictObject({
 });
 export type TableInfo = z.infer<typeof tableInfo>;
 
+/**
+ * The table as it stands now (a snapshot): sent on `watch`, and whenever a follower cannot be sent
+ * a patch. `seq`: the frame's number (the table's log entries so far); patches count from it. A
+ * patched copy is checked with this schema too (copies.ts).
+ */
+export const tableMessage = z.strictObject({
+  t: z.literal("table"),
+  seq: z.int().min(0),
+  table: tableInfo,
+  view: wireView,
+});
+
 export const serverMessage = z.discriminatedUnion("t", [
   z.strictObject({
     t: z.literal("welcome"),
     protocol: z.literal(PROTOCOL),
     player: z.strictObject({ id: z.string(), name: z.string() }),
   }),
-  /**
-   * The table as it stands now (a snapshot): sent on `watch`, and whenever a follower cannot be
-   * sent a patch. `seq`: the frame's number (the table's log entries so far); patches count from it.
-   */
-  z.strictObject({ t: z.literal("table"), seq: z.int().min(0), table: tableInfo, view: wireView }),
+  tableMessage,
   /**
    * What changed since the frame numbered `from`, as operations on that frame's `table` and `view`
    * (patch.ts), making the frame numbered `to`. A client whose last frame is not `from` missed one:
@@ -338,9 +346,6 @@ export type PatchMessage = {
   readonly ops: readonly PatchOp[];
 };
 export type PresenceMessage = Extract<ServerMessage, { t: "presence" }>;
-
-/** A table message's schema alone (a patched table is checked with it). */
-export const tableMessage = serverMessage.options.find((o) => o.shape.t.value === "table") as z.ZodType;
 
 /**
  * `info` with what a `presence` message says: who is connected and away, who is ready, whether the

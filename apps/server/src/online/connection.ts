@@ -31,7 +31,7 @@ export interface Socket {
 /**
  * Back-pressure: once this many bytes wait for a client that reads too slowly, its tables' frames
  * are not queued any more; when it has taken all but `DRAINED` of them, each table it fell behind
- * on is sent to it again as it stands (a frame is the whole table: nothing in between is needed).
+ * on is sent to it again whole (its next patch would count from a frame it never got).
  */
 export const CONGESTED = 256 * 1024;
 const DRAINED = 64 * 1024;
