@@ -59,14 +59,17 @@ function options(argv: readonly string[]): Options {
   };
 }
 
-/** The server process's CPU time (user + system, seconds) and resident memory (bytes), from /proc. */
-function usage(pid: number): { cpu: number; rss: number } {
+/**
+ * The server process's CPU time (user + system, seconds; `sys`: the system part alone) and resident
+ * memory (bytes), from /proc.
+ */
+function usage(pid: number): { cpu: number; sys: number; rss: number } {
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   const ticks = 100; // USER_HZ on Linux
   const cpu = (Number(fields[11]) + Number(fields[12])) / ticks;
   const rssLine = readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+) kB/);
-  return { cpu, rss: Number(rssLine?.[1] ?? 0) * 1024 };
+  return { cpu, sys: Number(fields[12]) / ticks, rss: Number(rssLine?.[1] ?? 0) * 1024 };
 }
 
 /** CPU seconds used so far by each PostgreSQL process on the machine (its server and backends), by pid. */
@@ -317,6 +320,7 @@ const JSON_FIGURES = {
   p99Ms: "server action to all seats p99",
   actionsPerSecond: "server actions",
   cpuMsPerAction: "server cpu per action",
+  kernelCpuMsPerAction: "server cpu per action in the kernel",
   bytesPerSeatAction: "frame bytes per seat per action",
   rssKbPerTable: "server rss per table (after a GC)",
 } as const;
@@ -379,7 +383,8 @@ async function main(): Promise<void> {
   const pids = servers.map((s) => s.pid);
   const usageAll = () => {
     const u = pids.map(usage);
-    return { cpu: u.reduce((n, x) => n + x.cpu, 0), rss: u.reduce((n, x) => n + x.rss, 0) };
+    const sum = (f: (x: (typeof u)[number]) => number) => u.reduce((n, x) => n + f(x), 0);
+    return { cpu: sum((x) => x.cpu), sys: sum((x) => x.sys), rss: sum((x) => x.rss) };
   };
   const collected = () => collectAll(servers);
   const idle = await collected();
@@ -499,6 +504,8 @@ async function main(): Promise<void> {
   line("server action to all seats p99", quantile(sorted, 0.99), "ms");
   line("server cpu", ((after.cpu - before.cpu) / seconds) * 100, "% of one core (all server processes)");
   line("server cpu per action", ((after.cpu - before.cpu) * 1000) / latencies.length, "ms");
+  // The kernel's part: on loopback it includes the receiving side's TCP work for every frame written.
+  line("server cpu per action in the kernel", ((after.sys - before.sys) * 1000) / latencies.length, "ms");
   if (svc)
     line("postgres cpu", (postgresUsed(services0.postgres, services1.postgres) / seconds) * 100, "% of one core");
   if (redis) line("redis cpu", ((services1.redis - services0.redis) / seconds) * 100, "% of one core");

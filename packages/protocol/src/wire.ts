@@ -132,6 +132,23 @@ function tableToWire(t: PublicTable, players: number): WireTable {
   };
 }
 
+/**
+ * The engine's events and results are immutable and shared from one position to the next, so
+ * each is turned into its wire form once: the next frame holds the very same objects, which a
+ * patch (patch.ts) then skips without looking inside (a French set's results are most of a view).
+ */
+const wireEvents = new WeakMap<GameEvent, WireEvent>();
+const wireResults = new WeakMap<HandResult, WireResult>();
+
+function memo<K extends object, V>(cache: WeakMap<K, V>, key: K, make: (key: K) => V): V {
+  let value = cache.get(key);
+  if (value === undefined) {
+    value = make(key);
+    cache.set(key, value);
+  }
+  return value;
+}
+
 function eventToWire(layout: Layout, e: GameEvent): WireEvent {
   switch (e.type) {
     case "pose":
@@ -183,8 +200,9 @@ export function toWire(view: TableView | SeatView): WireView {
     hands: view.hands.map((h) => (h === null ? null : bones(h))),
     penalties: view.penalties,
     history,
-    events: view.events.map((e) => eventToWire(layout, e)),
-    results: view.results.map((r) => (r ? resultToWire(r) : null)),
+    // An event's layout is its game's, which never changes: the event alone is the key.
+    events: view.events.map((e) => memo(wireEvents, e, (k) => eventToWire(layout, k))),
+    results: view.results.map((r) => (r ? memo(wireResults, r, resultToWire) : null)),
     totals: view.totals,
     next: {
       ...view.next,
