@@ -6,11 +6,14 @@
  * was missed), sends again every action whose answer never came (same id and version: the server
  * applies it once) and waits in the quick-match queue again. A link that goes silent (no frame, not
  * even the answer to a ping) is dropped and made again. Every frame from the server is checked with
- * the protocol's schema first. The socket is the platform's: the browser's WebSocket, or `ws`.
+ * the protocol's schema first. For a client that listens for `dealCheck`, it is also each followed
+ * table's fair-deal witness (fairness.ts): it sends the seat's seed for every deal and checks every
+ * hand's proof. The socket is the platform's: the browser's WebSocket, or `ws`.
  */
 
 import type { Action, GameKind } from "@crossbones/engine";
 import { TableCopies } from "./copies.js";
+import { DealWitness, type HandCheck } from "./fairness.js";
 import { type ClientMessage, PROTOCOL, readServerMessage, type ServerMessage, type WireRefusal } from "./messages.js";
 
 // The timers every platform has (this package is built without the DOM's or Node's types).
@@ -74,6 +77,11 @@ export interface ClientEvents {
   readonly fatal?: (reason: string, unreachable: boolean, refusal: WireRefusal | null) => void;
   /** What it is doing, for a person to read (a reconnection and its delay). */
   readonly log?: (text: string) => void;
+  /**
+   * A hand of a followed table checked against its proof (docs/fairness.md), or "unavailable"
+   * where nothing can hash. Listening for it makes the client send this seat's seed for each deal.
+   */
+  readonly dealCheck?: (table: string, check: HandCheck | "unavailable") => void;
 }
 
 export class ProtocolClient {
@@ -90,6 +98,8 @@ export class ProtocolClient {
   private keepAlive: ReturnType<typeof setInterval> | null = null;
   private readonly copies = new TableCopies();
   private readonly followed = new Set<string>();
+  /** The fair-deal witness of each followed table (only when `dealCheck` is listened for). */
+  private readonly witnesses = new Map<string, DealWitness>();
   /** Seats asked for while not welcomed: asked for as soon as the client is. */
   private readonly sits = new Map<string, ClientMessage>();
   /**
@@ -182,7 +192,22 @@ export class ProtocolClient {
     if (m.t === "matched") this.queued = null;
     const { message, resync } = this.copies.receive(m);
     if (resync !== null && this.followed.has(resync)) this.send({ t: "watch", table: resync });
+    if (message?.t === "table") this.witness(message);
     if (message) this.events.message?.(message);
+  }
+
+  /** A followed table's frame, as it arrives, to its fair-deal witness: a seed may be due. */
+  private witness(m: Extract<ServerMessage, { t: "table" }>): void {
+    const check = this.events.dealCheck;
+    const code = m.table.code;
+    if (!check || !this.followed.has(code)) return;
+    let witness = this.witnesses.get(code);
+    if (!witness) {
+      witness = new DealWitness((c) => check(code, c), this.now);
+      this.witnesses.set(code, witness);
+    }
+    const seed = witness.frame(m);
+    if (seed) this.send(seed);
   }
 
   private onWelcome(player: { readonly id: string; readonly name: string }): void {
@@ -192,6 +217,8 @@ export class ProtocolClient {
     this.attempt = 0;
     this.downSince = null;
     this.lastError = "";
+    // Seeds sent on the lost connection prove nothing: each witness starts afresh on this one.
+    for (const w of this.witnesses.values()) w.connected();
     for (const table of this.followed) if (!this.sits.has(table)) this.send({ t: "watch", table });
     for (const m of this.sits.values()) this.send(m);
     this.sits.clear();
@@ -320,6 +347,7 @@ export class ProtocolClient {
 
   unwatch(table: string): void {
     this.followed.delete(table);
+    this.witnesses.delete(table);
     this.copies.forget(table);
     this.send({ t: "unwatch", table });
   }

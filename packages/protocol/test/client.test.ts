@@ -158,6 +158,56 @@ describe("the protocol's client", () => {
     c.close();
   });
 
+  it("as a followed table's fair-deal witness: sends the seat's seed for a coming deal, again on a new connection", () => {
+    const checks: unknown[] = [];
+    const c = new ProtocolClient(
+      {
+        url: "ws://test/ws",
+        token: "g2.token",
+        open: () => {
+          const s = new FakeSocket();
+          sockets.push(s);
+          return s;
+        },
+        backoff: { first: 100, max: 1000 },
+      },
+      { dealCheck: (table, check) => checks.push([table, check]) },
+    ).start();
+    c.watch(CODE);
+    const s = welcome();
+    // The next deal is committed to, and this seat's seed is not in yet.
+    const coming = { ...TABLE.table.fair, hand: 3, dealt: false, seeded: [] };
+    s.say({ ...TABLE, table: { ...TABLE.table, fair: coming } });
+    const seeds = () => sockets.flatMap((x) => x.sent.filter((m) => m.t === "seed"));
+    expect(seeds()).toHaveLength(1);
+    const [seed] = seeds();
+    expect(seed).toMatchObject({ t: "seed", table: CODE, commitment: coming.commitment });
+    expect(seed.seed).toMatch(/^[0-9a-f]{64}$/);
+    // The same frame again soon after: not sent twice.
+    s.say({ ...TABLE, seq: TABLE.seq + 1, table: { ...TABLE.table, fair: coming } });
+    expect(seeds()).toHaveLength(1);
+    // On a new connection it may have been lost: the same seed goes again.
+    s.drop();
+    vi.advanceTimersByTime(1000);
+    const again = welcome();
+    again.say({ ...TABLE, table: { ...TABLE.table, fair: coming } });
+    expect(seeds()).toEqual([seed, seed]);
+    // Another table this client does not follow: no witness, no seed.
+    again.say({ ...TABLE, table: { ...TABLE.table, code: "ZZZZZZZZZZ", fair: coming } });
+    expect(seeds()).toHaveLength(2);
+    expect(checks).toEqual([]);
+    c.close();
+  });
+
+  it("sends no seed for a client that does not listen for deal checks", () => {
+    const c = client();
+    c.watch(CODE);
+    const s = welcome();
+    s.say({ ...TABLE, table: { ...TABLE.table, fair: { ...TABLE.table.fair, hand: 3, dealt: false, seeded: [] } } });
+    expect(s.kinds()).not.toContain("seed");
+    c.close();
+  });
+
   it("pings a quiet socket and drops one silent for three times as long", () => {
     const c = client();
     const s = welcome();

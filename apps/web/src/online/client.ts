@@ -1,13 +1,15 @@
 /**
  * The browser's side of an online table: the protocol's one client (`ProtocolClient`: hello,
  * reconnection with backoff, tables followed again, unanswered actions sent again, patches applied
- * to whole tables) on the browser's WebSocket, with what only a browser knows: when the device
- * says it is offline, the socket is dropped at once, and made again as soon as it is back online.
+ * to whole tables, the seat's seeds sent and each hand's deal checked) on the browser's
+ * WebSocket, with what only a browser knows: when the device says it is offline, the socket is
+ * dropped at once, and made again as soon as it is back online.
  */
 
 import type { Action, GameKind } from "@crossbones/engine";
 import {
   type ClientMessage,
+  type HandCheck,
   type LinkStatus,
   ProtocolClient,
   type ServerMessage,
@@ -16,10 +18,16 @@ import {
 
 export type { LinkStatus };
 
+/** A table's latest hand check: a result, or "unavailable" (a page that cannot hash: plain http). */
+export type DealCheck = HandCheck | "unavailable";
+
 export class OnlineClient {
   private readonly client: ProtocolClient;
   private readonly listeners = new Set<(m: ServerMessage) => void>();
   private readonly statusListeners = new Set<(s: LinkStatus) => void>();
+  /** Each followed table's latest hand check, and who listens for the next. */
+  private readonly checks = new Map<string, DealCheck>();
+  private readonly checkListeners = new Set<(table: string, check: DealCheck) => void>();
 
   constructor(url: string, token: string) {
     this.client = new ProtocolClient(
@@ -30,6 +38,10 @@ export class OnlineClient {
         },
         status: (s) => {
           for (const l of this.statusListeners) l(s);
+        },
+        dealCheck: (table, check) => {
+          this.checks.set(table, check);
+          for (const l of this.checkListeners) l(table, check);
         },
       },
     ).start();
@@ -59,11 +71,22 @@ export class OnlineClient {
     return () => this.statusListeners.delete(listener);
   }
 
+  /** Table `table`'s latest hand check (none yet: undefined). */
+  dealCheck(table: string): DealCheck | undefined {
+    return this.checks.get(table);
+  }
+
+  onDealCheck(listener: (table: string, check: DealCheck) => void): () => void {
+    this.checkListeners.add(listener);
+    return () => this.checkListeners.delete(listener);
+  }
+
   watch(table: string): void {
     this.client.watch(table);
   }
 
   unwatch(table: string): void {
+    this.checks.delete(table);
     this.client.unwatch(table);
   }
 

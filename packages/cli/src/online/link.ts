@@ -7,7 +7,13 @@
  * again once welcomed is the caller's: `welcome` says whether it is a reconnection.
  */
 
-import { type ClientMessage, ProtocolClient, type ServerMessage, type SocketLike } from "@crossbones/protocol";
+import {
+  type ClientMessage,
+  type HandCheck,
+  ProtocolClient,
+  type ServerMessage,
+  type SocketLike,
+} from "@crossbones/protocol";
 import WebSocket from "ws";
 import { CliError, UNREACHABLE } from "./args.js";
 import { describeRefusal } from "./http.js";
@@ -23,6 +29,8 @@ export interface LinkEvents {
   /** The link gave up: a frame that is not the protocol, a refused token, a server lost for good. */
   fatal(error: CliError): void;
   log(text: string): void;
+  /** A hand of a followed table checked against its proof (the link sends the seat's seeds). */
+  dealCheck(table: string, check: HandCheck | "unavailable"): void;
 }
 
 export interface LinkOptions {
@@ -73,6 +81,7 @@ export class Link {
               : new CliError(reason, unreachable ? UNREACHABLE : undefined),
           ),
         log: (text) => events.log(text),
+        dealCheck: (table, check) => guard(() => events.dealCheck(table, check)),
       },
     );
     const guard = (run: () => void) => {

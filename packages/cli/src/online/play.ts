@@ -11,7 +11,7 @@ import { closeSync, openSync, writeSync } from "node:fs";
 import type { Action } from "@crossbones/engine";
 import { freePass, sideOf } from "@crossbones/engine";
 import { faultMessage } from "@crossbones/fair";
-import { DealWitness, fromWire, type HandCheck, type ServerMessage, type WireRefusal } from "@crossbones/protocol";
+import { fromWire, type HandCheck, type ServerMessage, type WireRefusal } from "@crossbones/protocol";
 import { CliError } from "./args.js";
 import { type Decider, describeAction, type GameResult, type TableMessage } from "./deciders.js";
 import { describeRefusal } from "./http.js";
@@ -75,8 +75,6 @@ class Session {
   private dumpFd: number | null = null;
   private done = false;
   private resendTimer: NodeJS.Timeout | null = null;
-  /** Our seeds for the deals, and each hand's check (docs/fairness.md). */
-  private readonly witness = new DealWitness((check) => this.dealChecked(check));
   /** The hand ("game:hand") after which we said we are ready for the next. */
   private ready = "";
   private finish: (status: number) => void = () => {};
@@ -107,6 +105,10 @@ class Session {
         message: (message) => this.receive(message),
         fatal: (error) => this.fail(error),
         log: (text) => this.io.log(text),
+        // The link sends our seeds for the deals and checks each hand (docs/fairness.md).
+        dealCheck: (table, check) => {
+          if (table === this.options.table) this.dealChecked(check);
+        },
       },
     );
   }
@@ -121,8 +123,6 @@ class Session {
   // ---- the connection
 
   private welcomed(player: { id: string; name: string }, again: boolean): void {
-    // Seeds sent on a lost connection prove nothing (the fair-deal witness starts afresh).
-    this.witness.connected();
     this.player = player;
     // The table is followed again after a reconnect by the link itself (a lost `sit` shows as a
     // table without our seat: `onTable` sits then).
@@ -185,8 +185,6 @@ class Session {
       this.decider.seated({ table: m.table.code, seat: this.seat, player: this.player ?? { id: "", name } });
     }
     this.logProgress(m);
-    const seed = this.witness.frame(m);
-    if (seed) this.link.send(seed);
     // Between hands a bot or a program has no score sheet to read: ready for the next at once.
     const ready = `${m.table.game}:${m.view.handIndex}`;
     if (m.view.phase === "hand-over" && !m.table.ready.includes(this.seat as number) && this.ready !== ready) {
