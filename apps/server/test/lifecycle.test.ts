@@ -84,6 +84,13 @@ describe("the table lifecycle", () => {
     let s: TestServer = await startServer({ dataDir: dir, online });
     let hub = s.server.hub as Hub;
     const players = await Promise.all(Array.from({ length: 400 }, (_, i) => hub.newGuest(`Guest ${i}`)));
+    // The empty server has made and let go of tables once already: what the first ones leave for
+    // good (compiled code, prepared statements, metrics' series) is not what idle tables hold.
+    const warmUp = await Promise.all(Array.from({ length: 40 }, (_, i) => hub.newGuest(`Early ${i}`)));
+    for (const { player } of warmUp)
+      for (let k = 0; k < 5; k++) expect((await hub.createTable(player, duel())).ok).toBe(true);
+    await clock.advance(120_000);
+    await settle(async () => (await metric(hub, "crossbones_tables_loaded")) === 0);
     const empty = heapAfterGc();
     for (const { player } of players)
       for (let k = 0; k < 5; k++) expect((await hub.createTable(player, duel())).ok).toBe(true);
@@ -93,7 +100,7 @@ describe("the table lifecycle", () => {
     await clock.advance(120_000);
     await settle(async () => (await metric(hub, "crossbones_tables_loaded")) === 0);
     const after = heapAfterGc();
-    expect(await metric(hub, "crossbones_tables_evicted_total")).toBe(2000);
+    expect(await metric(hub, "crossbones_tables_evicted_total")).toBe(200 + 2000);
     process.stdout.write(
       `2,000 idle tables: heap ${(empty / 1e6).toFixed(1)} MB empty, ${(full / 1e6).toFixed(1)} MB with them, ` +
         `${(after / 1e6).toFixed(1)} MB once they left memory\n`,
@@ -119,7 +126,7 @@ describe("the table lifecycle", () => {
     await clock.advance(1_800_000 + 30_000);
     const closed = () => metric(hub, 'crossbones_tables_closed_total{reason="idle"}');
     await settle(
-      async () => (await closed()) === 2000,
+      async () => (await closed()) === 200 + 2000,
       async () =>
         `${await closed()} closed, ${await metric(hub, "crossbones_tables_loaded")} loaded, ` +
         `${(await hub.store.dueTables(clock.now(), 5000)).length} due`,

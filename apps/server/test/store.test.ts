@@ -4,10 +4,10 @@
  * again, the earlier owner's appends are refused and change nothing; appends made at once fail
  * one by one (SQLite writes a turn's appends in one transaction). On PostgreSQL a claim made
  * while appends are in flight never splits them: each append either is in the log the new owner
- * reads right after its claim, or was refused.
+ * reads right after its claim, or was refused. SQLite's WAL is checkpointed by a thread of its own.
  */
 
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
@@ -162,6 +162,35 @@ describe("SQLite", () => {
     await s.append("EEEEEE", 3, { k: "rematch", checkpoint: { game: 2, seats: [], ids: [] } }, 3);
     expect((await s.resume("EEEEEE")).from).toBe(3);
     await s.close();
+  });
+
+  it("the WAL is checkpointed by the checkpointer's thread, never by a commit on the event loop", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "crossbones-store-wal-"));
+    dirs.push(dir);
+    // Its own checkpoints (every second by default) out of the way: this test asks for them.
+    const s = new SqliteStore(dir, 3_600_000);
+    const file = join(dir, "crossbones.sqlite");
+    await s.addTable("EEEEEE", {}, "p1", 1);
+    const fence = (await s.claim("EEEEEE")) as number;
+    await s.checkpoint();
+    const before = statSync(file).size;
+    // Far more than SQLite's automatic checkpoint (1,000 pages) would let pass on this connection.
+    const entry = (n: number): LogEntry => ({
+      k: "act",
+      seat: 0,
+      id: `${"x".repeat(4000)}${n}`,
+      action: { type: "pass" },
+    });
+    for (let n = 0; n < 1500; n++) await s.append("EEEEEE", n, entry(n), fence);
+    expect(statSync(file).size).toBe(before);
+    expect(statSync(`${file}-wal`).size).toBeGreaterThan(1000 * 4096);
+    await s.checkpoint();
+    expect(statSync(file).size).toBeGreaterThan(before + 1500 * 4000);
+    // Closed, the last connection leaves the whole log in the file.
+    await s.close();
+    const read = new Database(file, { readonly: true });
+    expect(read.prepare("SELECT count(*) AS n FROM log").get()).toEqual({ n: 1500 });
+    read.close();
   });
 });
 
