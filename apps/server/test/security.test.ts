@@ -420,6 +420,25 @@ describe("names (point 10)", () => {
       expect((await tryName(s.url, name)).status, name).toBe(200);
   });
 
+  it("a guest body refused names the field at fault: the name, or one it must not have", async () => {
+    const s = await server();
+    const post = (body: unknown) =>
+      fetch(`${s.url}/api/guests`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      }).then(async (r) => ({ status: r.status, error: (await r.json()).error }));
+    expect(await post({ name: "" })).toMatchObject({ status: 400, error: { code: "bad-message", field: "name" } });
+    expect(await post({})).toMatchObject({ status: 400, error: { code: "bad-message", field: "name" } });
+    expect(await post({ name: "Zed", colour: "red" })).toMatchObject({
+      status: 400,
+      error: { code: "bad-message", field: "colour" },
+    });
+    const notAnObject = await post(["Zed"]);
+    expect(notAnObject).toMatchObject({ status: 400, error: { code: "bad-message" } });
+    expect(notAnObject.error).not.toHaveProperty("field");
+  });
+
   it("refuses a guest name confusable with a bot's", async () => {
     const s = await server();
     // Cyrillic у and о, capital i's for l's, lower case, fullwidth letters.

@@ -129,7 +129,12 @@ export async function onlineRoutes(app: FastifyInstance, hub: Hub, options: Rout
     { bodyLimit: 1024, config: { rateLimit: { max: Math.max(1, Math.floor(perMinute / 10)), timeWindow: 60_000 } } },
     async (req, reply) => {
       const body = guestBody.safeParse(req.body);
-      if (!body.success) return refuse(reply, 400, serverRefusal("bad-message", { field: "name" }));
+      if (!body.success) {
+        // The field at fault: the name, or a field the body must not have (none: not an object).
+        const issue = body.error.issues[0];
+        const field = issue.code === "unrecognized_keys" ? issue.keys[0] : issue.path[0];
+        return refuse(reply, 400, serverRefusal("bad-message", field === undefined ? {} : { field: String(field) }));
+      }
       const problem = nameProblem(body.data.name);
       if (problem) {
         const refusal = {
