@@ -29,6 +29,7 @@ import { Redis } from "ioredis";
 import WebSocket from "ws";
 import { type Services, services } from "../test/services.js";
 import { post } from "./http.js";
+import { cpuOf } from "./proc.js";
 
 interface Options {
   readonly tables: number;
@@ -64,12 +65,9 @@ function options(argv: readonly string[]): Options {
  * memory (bytes), from /proc.
  */
 function usage(pid: number): { cpu: number; sys: number; rss: number } {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  const ticks = 100; // USER_HZ on Linux
-  const cpu = (Number(fields[11]) + Number(fields[12])) / ticks;
+  const { user, sys } = cpuOf(pid);
   const rssLine = readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+) kB/);
-  return { cpu, sys: Number(fields[12]) / ticks, rss: Number(rssLine?.[1] ?? 0) * 1024 };
+  return { cpu: user + sys, sys, rss: Number(rssLine?.[1] ?? 0) * 1024 };
 }
 
 /** CPU seconds used so far by each PostgreSQL process on the machine (its server and backends), by pid. */
@@ -77,10 +75,8 @@ function postgresCpu(): Map<string, number> {
   const cpu = new Map<string, number>();
   for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
     try {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      if (!stat.includes("(postgres)")) continue;
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      cpu.set(pid, (Number(fields[11]) + Number(fields[12])) / 100);
+      const { name, user, sys } = cpuOf(pid);
+      if (name === "postgres") cpu.set(pid, user + sys);
     } catch {
       // Gone meanwhile.
     }
@@ -152,8 +148,9 @@ class Seat {
   private receive(text: string): void {
     // The clients are the load, not what is measured: they apply patches without checking the
     // result against the schema (the web app and the command line do check it).
-    if (!text.startsWith('{"t":"table"') && !text.startsWith('{"t":"patch"')) return;
-    if (text.startsWith('{"t":"table"')) frames.whole++;
+    const whole = text.startsWith('{"t":"table"');
+    if (!whole && !text.startsWith('{"t":"patch"')) return;
+    if (whole) frames.whole++;
     const { message, resync } = this.copies.receive(JSON.parse(text) as ServerMessage);
     if (resync !== null) {
       // A frame was missed: the whole table again.

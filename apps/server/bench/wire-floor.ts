@@ -12,10 +12,10 @@
  */
 
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { fileURLToPath } from "node:url";
 import WebSocket, { WebSocketServer } from "ws";
+import { cpuOf } from "./proc.js";
 
 const argv = process.argv.slice(2);
 const get = (name: string, fallback: string) => {
@@ -47,12 +47,6 @@ function serve(bytes: number): void {
   });
 }
 
-function cpuOf(pid: number): { user: number; sys: number } {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return { user: Number(fields[11]) / 100, sys: Number(fields[12]) / 100 };
-}
-
 async function measure(): Promise<void> {
   const groups = Number(get("groups", "1000"));
   const seconds = Number(get("seconds", "30"));
@@ -79,13 +73,13 @@ async function measure(): Promise<void> {
   }
   let sent = 0;
   let measuring = false;
-  const timers = sockets.map((four) => {
+  const timers = sockets.map((four, g) => {
     const tick = (): NodeJS.Timeout =>
       setTimeout(
         () => {
           four[Math.floor(Math.random() * 4)].send(JSON.stringify({ t: "act", id: `a${sent}` }));
           if (measuring) sent++;
-          timers[sockets.indexOf(four)] = tick();
+          timers[g] = tick();
         },
         1000 + Math.random() * 2000,
       );

@@ -13,7 +13,7 @@
 
 import type { Action, GameKind } from "@crossbones/engine";
 import { TableCopies } from "./copies.js";
-import { DealWitness, type HandCheck } from "./fairness.js";
+import { type DealCheck, DealWitness } from "./fairness.js";
 import { type ClientMessage, PROTOCOL, readServerMessage, type ServerMessage, type WireRefusal } from "./messages.js";
 
 // The timers every platform has (this package is built without the DOM's or Node's types).
@@ -81,7 +81,7 @@ export interface ClientEvents {
    * A hand of a followed table checked against its proof (docs/fairness.md), or "unavailable"
    * where nothing can hash. Listening for it makes the client send this seat's seed for each deal.
    */
-  readonly dealCheck?: (table: string, check: HandCheck | "unavailable") => void;
+  readonly dealCheck?: (table: string, check: DealCheck) => void;
 }
 
 export class ProtocolClient {

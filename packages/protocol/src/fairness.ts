@@ -26,6 +26,9 @@ export interface HandCheck {
   readonly fault: FairFault | null;
 }
 
+/** What a hand's check reports: the check, or "unavailable" where nothing can hash (plain http). */
+export type DealCheck = HandCheck | "unavailable";
+
 /** A seed is sent again when the table still shows it missing this long after (a lost frame). */
 const RESEND_MS = 1500;
 /** A seed the server still had not dealt without this long after it was sent could not be late. */
@@ -57,7 +60,7 @@ export class DealWitness {
    * `now`: the clock frames arrive by (a test's).
    */
   constructor(
-    private readonly onCheck: (check: HandCheck | "unavailable") => void,
+    private readonly onCheck: (check: DealCheck) => void,
     private readonly now: () => number = Date.now,
   ) {}
 

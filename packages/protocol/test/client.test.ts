@@ -5,7 +5,7 @@
  */
 
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { type ClientOptions, ProtocolClient, type SocketLike } from "../src/client.js";
+import { type ClientEvents, type ClientOptions, ProtocolClient, type SocketLike } from "../src/client.js";
 import type { ServerMessage } from "../src/messages.js";
 import { exampleFrame } from "./example-frames.js";
 
@@ -48,7 +48,7 @@ let sockets: FakeSocket[];
 let received: ServerMessage[];
 let fatal: { reason: string; unreachable: boolean; code: string | null }[];
 
-function client(options: Partial<ClientOptions> = {}): ProtocolClient {
+function client(options: Partial<ClientOptions> = {}, events?: ClientEvents): ProtocolClient {
   return new ProtocolClient(
     {
       url: "ws://test/ws",
@@ -62,7 +62,7 @@ function client(options: Partial<ClientOptions> = {}): ProtocolClient {
       quietMs: 3000,
       ...options,
     },
-    {
+    events ?? {
       message: (m) => received.push(m),
       fatal: (reason, unreachable, refusal) => fatal.push({ reason, unreachable, code: refusal?.code ?? null }),
     },
@@ -160,19 +160,7 @@ describe("the protocol's client", () => {
 
   it("as a followed table's fair-deal witness: sends the seat's seed for a coming deal, again on a new connection", () => {
     const checks: unknown[] = [];
-    const c = new ProtocolClient(
-      {
-        url: "ws://test/ws",
-        token: "g2.token",
-        open: () => {
-          const s = new FakeSocket();
-          sockets.push(s);
-          return s;
-        },
-        backoff: { first: 100, max: 1000 },
-      },
-      { dealCheck: (table, check) => checks.push([table, check]) },
-    ).start();
+    const c = client({}, { dealCheck: (table, check) => checks.push([table, check]) });
     c.watch(CODE);
     const s = welcome();
     // The next deal is committed to, and this seat's seed is not in yet.

@@ -9,7 +9,7 @@
 import type { Action, GameKind } from "@crossbones/engine";
 import {
   type ClientMessage,
-  type HandCheck,
+  type DealCheck,
   type LinkStatus,
   ProtocolClient,
   type ServerMessage,
@@ -17,9 +17,6 @@ import {
 } from "@crossbones/protocol";
 
 export type { LinkStatus };
-
-/** A table's latest hand check: a result, or "unavailable" (a page that cannot hash: plain http). */
-export type DealCheck = HandCheck | "unavailable";
 
 export class OnlineClient {
   private readonly client: ProtocolClient;

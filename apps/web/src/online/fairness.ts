@@ -3,8 +3,9 @@
  * the seat's seeds and checks each hand, `ProtocolClient`); the screen shows the latest hand's check.
  */
 
+import type { DealCheck } from "@crossbones/protocol";
 import { useEffect, useState } from "preact/hooks";
-import type { DealCheck, OnlineClient } from "./client";
+import type { OnlineClient } from "./client";
 
 /** The latest hand's check: a result, "unavailable" (a page that cannot hash: plain http), or null. */
 export type DealMarkState = DealCheck | null;

@@ -9,7 +9,7 @@
 
 import {
   type ClientMessage,
-  type HandCheck,
+  type DealCheck,
   ProtocolClient,
   type ServerMessage,
   type SocketLike,
@@ -30,7 +30,7 @@ export interface LinkEvents {
   fatal(error: CliError): void;
   log(text: string): void;
   /** A hand of a followed table checked against its proof (the link sends the seat's seeds). */
-  dealCheck(table: string, check: HandCheck | "unavailable"): void;
+  dealCheck(table: string, check: DealCheck): void;
 }
 
 export interface LinkOptions {

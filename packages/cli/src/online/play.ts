@@ -11,7 +11,7 @@ import { closeSync, openSync, writeSync } from "node:fs";
 import type { Action } from "@crossbones/engine";
 import { freePass, sideOf } from "@crossbones/engine";
 import { faultMessage } from "@crossbones/fair";
-import { fromWire, type HandCheck, type ServerMessage, type WireRefusal } from "@crossbones/protocol";
+import { type DealCheck, fromWire, type ServerMessage, type WireRefusal } from "@crossbones/protocol";
 import { CliError } from "./args.js";
 import { type Decider, describeAction, type GameResult, type TableMessage } from "./deciders.js";
 import { describeRefusal } from "./http.js";
@@ -199,7 +199,7 @@ class Session {
   }
 
   /** A hand's deal checked against its proof: said on standard error, loudly when it fails. */
-  private dealChecked(check: HandCheck | "unavailable"): void {
+  private dealChecked(check: DealCheck): void {
     if (check === "unavailable") return;
     const hand = check.proof.hand;
     if (check.fault) this.io.error(`hand ${hand}: the deal FAILED its check: ${faultMessage(check.fault)}`);
