@@ -83,6 +83,46 @@ export const PG_MIGRATIONS: readonly { readonly version: number; readonly sql: s
     version: 5,
     sql: "ALTER TABLE players ADD COLUMN key INTEGER NOT NULL DEFAULT 0",
   },
+  {
+    // Accounts (a guest who added a passkey: `account`, since when) and their passkeys (WebAuthn
+    // credentials: the public key and the signature counter the authenticator keeps).
+    version: 6,
+    sql: `
+      ALTER TABLE players ADD COLUMN account BIGINT;
+      ALTER TABLE players ADD COLUMN bot BOOLEAN NOT NULL DEFAULT false;
+      ALTER TABLE players ADD COLUMN country TEXT;
+      CREATE TABLE passkeys (
+        id TEXT PRIMARY KEY, player TEXT NOT NULL REFERENCES players (id), public_key BYTEA NOT NULL,
+        counter BIGINT NOT NULL, transports TEXT NOT NULL, created BIGINT NOT NULL, used BIGINT,
+        name TEXT NOT NULL
+      );
+      CREATE INDEX passkeys_by_player ON passkeys (player);
+    `,
+  },
+  {
+    // Ratings (ratings.ts): each player's current Weng–Lin rating per game kind, every change (one
+    // row per player and rated game), and the rated games by who played them (the rule against
+    // farming counts earlier meetings of the same people).
+    version: 7,
+    sql: `
+      CREATE TABLE ratings (
+        player TEXT NOT NULL REFERENCES players (id), kind TEXT NOT NULL, mu DOUBLE PRECISION NOT NULL,
+        sigma DOUBLE PRECISION NOT NULL, games INTEGER NOT NULL, updated BIGINT NOT NULL,
+        PRIMARY KEY (player, kind)
+      );
+      CREATE TABLE rating_changes (
+        player TEXT NOT NULL REFERENCES players (id), game TEXT NOT NULL, kind TEXT NOT NULL,
+        at BIGINT NOT NULL, place INTEGER NOT NULL, weight DOUBLE PRECISION NOT NULL,
+        mu DOUBLE PRECISION NOT NULL, sigma DOUBLE PRECISION NOT NULL, before INTEGER NOT NULL,
+        after INTEGER NOT NULL, PRIMARY KEY (player, game)
+      );
+      CREATE INDEX rating_changes_by_kind ON rating_changes (kind, at);
+      CREATE TABLE rated_games (
+        game TEXT PRIMARY KEY, kind TEXT NOT NULL, people TEXT NOT NULL, at BIGINT NOT NULL
+      );
+      CREATE INDEX rated_games_by_people ON rated_games (people, at);
+    `,
+  },
 ];
 
 /** Any number: the lock every starting process takes while it migrates. */

@@ -59,6 +59,37 @@ const MIGRATIONS: readonly string[] = [
    CREATE UNIQUE INDEX games_by_ref ON games (ref);`,
   // 6: each player's key generation (Sign out other devices: keys of an older one are refused).
   "ALTER TABLE players ADD COLUMN key INTEGER NOT NULL DEFAULT 0;",
+  // 7: accounts (a guest who added a passkey: `account`, since when) and their passkeys
+  // (WebAuthn credentials: the public key and the signature counter the authenticator keeps).
+  // A player who plays through a program (--bot, --program) is marked `bot`; `country`, optional.
+  `ALTER TABLE players ADD COLUMN account INTEGER;
+   ALTER TABLE players ADD COLUMN bot INTEGER NOT NULL DEFAULT 0;
+   ALTER TABLE players ADD COLUMN country TEXT;
+   CREATE TABLE passkeys (
+     id TEXT PRIMARY KEY, player TEXT NOT NULL REFERENCES players(id), public_key BLOB NOT NULL,
+     counter INTEGER NOT NULL, transports TEXT NOT NULL, created INTEGER NOT NULL, used INTEGER,
+     name TEXT NOT NULL
+   );
+   CREATE INDEX passkeys_by_player ON passkeys (player);`,
+  // 8: ratings (ratings.ts): each player's current Weng–Lin rating per game kind, every change
+  // (one row per player and rated game: the history plot and the monthly boards), and the rated
+  // games by who played them (the rule against farming counts earlier meetings of the same people).
+  `CREATE TABLE ratings (
+     player TEXT NOT NULL REFERENCES players(id), kind TEXT NOT NULL, mu REAL NOT NULL,
+     sigma REAL NOT NULL, games INTEGER NOT NULL, updated INTEGER NOT NULL,
+     PRIMARY KEY (player, kind)
+   ) WITHOUT ROWID;
+   CREATE TABLE rating_changes (
+     player TEXT NOT NULL REFERENCES players(id), game TEXT NOT NULL, kind TEXT NOT NULL,
+     at INTEGER NOT NULL, place INTEGER NOT NULL, weight REAL NOT NULL, mu REAL NOT NULL,
+     sigma REAL NOT NULL, before INTEGER NOT NULL, after INTEGER NOT NULL,
+     PRIMARY KEY (player, game)
+   ) WITHOUT ROWID;
+   CREATE INDEX rating_changes_by_kind ON rating_changes (kind, at);
+   CREATE TABLE rated_games (
+     game TEXT PRIMARY KEY, kind TEXT NOT NULL, people TEXT NOT NULL, at INTEGER NOT NULL
+   );
+   CREATE INDEX rated_games_by_people ON rated_games (people, at);`,
 ];
 
 const COLUMNS = "code, setup, host, created, status, format, wake, idle";
