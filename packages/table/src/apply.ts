@@ -63,6 +63,7 @@ export function newTable({ code, dealId, maker, table, timing }: NewTable): Tabl
     ids: Array.from({ length: n }, () => []),
     asked: [],
     removed: [],
+    left: new Array(n).fill(null),
     pending: null,
     proofs: [],
     turn: null,
@@ -119,7 +120,8 @@ function applyChange(s: TableState, change: Change, at: number): TableState {
   switch (change.k) {
     case "sit": {
       if (s.seats[change.seat]?.kind !== "open") fail(s, change, `seat ${change.seat} is not open`);
-      const seats = set(s.seats, change.seat, { kind: "human", player: change.player, name: change.name });
+      const program = change.program ? { program: true as const } : {};
+      const seats = set(s.seats, change.seat, { kind: "human", player: change.player, name: change.name, ...program });
       const full = seats.every((seat) => seat.kind !== "open");
       return { ...s, seats, status: s.status === "waiting" && full ? "playing" : s.status };
     }
@@ -135,7 +137,13 @@ function applyChange(s: TableState, change: Change, at: number): TableState {
       }
       // A bot plays the seat to the end of the game, under the leaver's name.
       const bot: Seat = { kind: "bot", level: "medium", name: seat.name };
-      return { ...s, removed, seats: set(s.seats, change.seat, bot), away: set(s.away, change.seat, false) };
+      return {
+        ...s,
+        removed,
+        seats: set(s.seats, change.seat, bot),
+        away: set(s.away, change.seat, false),
+        left: set(s.left, change.seat, seat.player),
+      };
     }
     case "commit":
       return {
@@ -262,6 +270,7 @@ function rematch(s: TableState, checkpoint: Checkpoint | undefined): TableState 
     pending: null,
     ready: [],
     asked: [],
+    left: new Array(n).fill(null),
     banks: new Array(n).fill(s.table.clock?.bank ?? 0),
     // Every person asked for this game: they are all at the table.
     away: new Array(n).fill(false),

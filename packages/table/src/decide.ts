@@ -35,7 +35,7 @@ export function decide(s: TableState, command: Command, now: number): Decision {
   if (s.status === "closed" && command.c !== "present") return refuse(table("table-closed"));
   switch (command.c) {
     case "sit":
-      return sit(s, command.player, command.name, command.seat, now);
+      return sit(s, command, now);
     case "leave": {
       const seat = seatOf(s, command.player);
       return seat < 0 ? refuse(table("not-seated")) : changes({ k: "leave", seat, at: now });
@@ -94,7 +94,8 @@ export function decide(s: TableState, command: Command, now: number): Decision {
   }
 }
 
-function sit(s: TableState, player: string, name: string, wanted: number | undefined, now: number): Decision {
+function sit(s: TableState, command: Extract<Command, { c: "sit" }>, now: number): Decision {
+  const { player, name, seat: wanted } = command;
   const held = seatOf(s, player);
   if (held >= 0) return { ...none, seat: held };
   if (s.removed.includes(player)) return refuse(table("removed"));
@@ -103,7 +104,8 @@ function sit(s: TableState, player: string, name: string, wanted: number | undef
   if (wanted !== undefined && !open.includes(wanted)) return refuse(table("seat-taken", wanted));
   if (open.length === 0) return refuse(table("table-full"));
   const seat = wanted ?? open[0];
-  return { ...changes({ k: "sit", seat, player, name, at: now }), seat };
+  const program = command.program ? { program: true as const } : {};
+  return { ...changes({ k: "sit", seat, player, name, ...program, at: now }), seat };
 }
 
 function act(s: TableState, player: string, id: string, version: number, action: Action, now: number): Decision {

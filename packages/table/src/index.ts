@@ -33,6 +33,7 @@ export {
   tableId,
 } from "./facts.js";
 export { botAction, botWait, fallbackAction } from "./pace.js";
+export { type RatedResult, type RatedTeam, ratedResult } from "./rated.js";
 export { recordOf, type TableRecord } from "./record.js";
 export {
   type BotLevel,

@@ -14,7 +14,13 @@ export type SeatPlan = { readonly kind: "human" } | { readonly kind: "bot"; read
 /** A seat now: open, a person's, or a bot's (a person who left is a bot under their name). */
 export type Seat =
   | { readonly kind: "open" }
-  | { readonly kind: "human"; readonly player: string; readonly name: string }
+  | {
+      readonly kind: "human";
+      readonly player: string;
+      readonly name: string;
+      /** The person plays through a program (a bot account: docs/ratings.md). */
+      readonly program?: true;
+    }
   | { readonly kind: "bot"; readonly level: BotLevel; readonly name: string };
 
 /** The turn clock: seconds a move may take before the bank is used, and the bank per game. */
@@ -29,6 +35,11 @@ export interface TableRules {
   readonly rules: Rules;
   readonly seats: readonly SeatPlan[];
   readonly clock: ClockSettings | null;
+  /**
+   * Its games change its people's ratings (docs/ratings.md). Absent from tables made before
+   * ratings: they are not rated.
+   */
+  readonly rated?: boolean;
 }
 
 /** How a table paces itself and when it gives up on its people (milliseconds). */
@@ -93,7 +104,14 @@ export interface Checkpoint {
  * entry was made (epoch ms; absent from entries logged before it was kept).
  */
 export type LogEntry = (
-  | { readonly k: "sit"; readonly seat: number; readonly player: string; readonly name: string }
+  | {
+      readonly k: "sit";
+      readonly seat: number;
+      readonly player: string;
+      readonly name: string;
+      /** A bot account (a program playing as a person); absent for people. */
+      readonly program?: true;
+    }
   /**
    * A person gives a seat up: before the first deal the seat is open again, after it a bot plays
    * it until the game ends.
@@ -214,6 +232,11 @@ export interface TableState {
   readonly asked: readonly number[];
   /** People the maker took off the table. */
   readonly removed: readonly string[];
+  /**
+   * Per seat, the person who left it (or was taken off) after this game's first deal, while a
+   * bot plays it to the end under their name: a rated game counts leaving as last place.
+   */
+  readonly left: readonly (string | null)[];
   readonly pending: PendingDeal | null;
   /** Each hand's proof in the current game (null for a hand dealt before deals had them). */
   readonly proofs: readonly (Proof | null)[];
@@ -262,7 +285,14 @@ export type Refusal = TableRefusal | EngineRefusal;
 
 /** What a person, a connection or the table's shell asks of the table. */
 export type Command =
-  | { readonly c: "sit"; readonly player: string; readonly name: string; readonly seat?: number }
+  | {
+      readonly c: "sit";
+      readonly player: string;
+      readonly name: string;
+      readonly seat?: number;
+      /** The player is a bot account. */
+      readonly program?: boolean;
+    }
   | { readonly c: "leave"; readonly player: string }
   | { readonly c: "remove"; readonly player: string; readonly seat: number }
   | {

@@ -46,6 +46,7 @@ export interface SimOptions {
   /** "human" or a bot level per seat. */
   readonly seats?: readonly ("human" | "easy" | "medium" | "hard")[];
   readonly clock?: ClockSettings | null;
+  readonly rated?: boolean;
   readonly timing?: Partial<Timing>;
   readonly seed?: string;
   /** Whether bots answer as soon as they are asked (else `answer` is called by the test). */
@@ -74,7 +75,7 @@ export class Sim {
     this.state = newTable({
       code: "K7QX2M",
       maker: "p0",
-      table: { rules: this.rules, seats: plan, clock: options.clock ?? null },
+      table: { rules: this.rules, seats: plan, clock: options.clock ?? null, rated: options.rated ?? false },
       timing: { ...TIMING, ...options.timing },
     });
   }
