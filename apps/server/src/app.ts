@@ -3,8 +3,8 @@
  * time (brotli and gzip beside each file), with the service worker and the HTML never cached (so
  * an update reaches players) and hashed assets cached for a year, and online play (`/api/…`,
  * `/ws`; online/). Every unknown path that looks like a page gets index.html. An invite link
- * `/t/K7QX2M` is sent on to `/?t=K7QX2M`: the app's files are addressed relative to its page, so
- * the app lives at one path and routes by its query.
+ * `/t/K7QX2M` is sent on to `/?t=K7QX2M`, and a profile `/p/ID` to `/?p=ID`: the app's files are
+ * addressed relative to its page, so the app lives at one path and routes by its query.
  *
  * Every answer carries the security headers (headers.ts); every route, the 404s included, is
  * rate-limited per address; a request must arrive in time and an address may hold only so many
@@ -14,7 +14,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { serverRefusal, TABLE_CODE, type WireRefusal } from "@crossbones/protocol";
+import { PLAYER_ID, serverRefusal, TABLE_CODE, type WireRefusal } from "@crossbones/protocol";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
@@ -169,6 +169,10 @@ export async function buildServer(options: ServerOptions = {}): Promise<Server> 
   app.get<{ Params: { code: string } }>("/t/:code", (req, reply) => {
     const code = req.params.code.toUpperCase();
     return TABLE_CODE.test(code) ? reply.redirect(`/?t=${code}`, 302) : refuse(reply, 404, serverRefusal("not-found"));
+  });
+  app.get<{ Params: { id: string } }>("/p/:id", (req, reply) => {
+    const id = req.params.id;
+    return PLAYER_ID.test(id) ? reply.redirect(`/?p=${id}`, 302) : refuse(reply, 404, serverRefusal("not-found"));
   });
   await app.register(fastifyStatic, {
     root,

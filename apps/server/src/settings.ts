@@ -44,6 +44,7 @@ export function settingsFrom(env: NodeJS.ProcessEnv): Settings {
     ...(idleClose === undefined ? {} : { idleClose }),
     ...(finishedClose === undefined ? {} : { finishedClose }),
   };
+  const publicOrigin = originOf(env.PUBLIC_ORIGIN);
   // A short token could be guessed, rate limit or not.
   if (metricsToken !== undefined && metricsToken.length < 16) {
     throw new Error("METRICS_TOKEN must be at least 16 characters (e.g. openssl rand -hex 16)");
@@ -63,6 +64,7 @@ export function settingsFrom(env: NodeJS.ProcessEnv): Settings {
         redisPrefix,
         quickWait,
         metricsToken,
+        publicOrigin,
         timing,
         evictAfter: whole("EVICT_SECONDS", 1000),
         maxOpenTables: whole("MAX_OPEN_TABLES"),
@@ -72,4 +74,22 @@ export function settingsFrom(env: NodeJS.ProcessEnv): Settings {
       },
     },
   };
+}
+
+/**
+ * PUBLIC_ORIGIN as an origin (`https://crossbones.example`, no path), or undefined when unset;
+ * throws on anything else: passkeys made for a wrong one would be lost when it is put right.
+ */
+function originOf(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  let url: URL | null = null;
+  try {
+    url = new URL(value);
+  } catch {
+    // Said below.
+  }
+  if (url === null || !/^https?:$/.test(url.protocol) || url.origin !== value.replace(/\/$/, "")) {
+    throw new Error(`PUBLIC_ORIGIN must be the address players open, as https://crossbones.example (not ${value})`);
+  }
+  return url.origin;
 }

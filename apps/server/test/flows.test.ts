@@ -423,6 +423,25 @@ describe.concurrent("flows", () => {
     expect(t.table.seats.map((x) => x.kind)).toEqual(["human", "bot", "bot"]);
   });
 
+  it("quick match: a socket that closes after its player's new one queued takes neither the wait nor the news", async () => {
+    const s = await server({ quickWait: 60_000 });
+    const [ana, ben] = [await guest(s.url, "Ana"), await guest(s.url, "Ben")];
+    const old = await connect(s, ana.token);
+    old.send({ t: "queue", game: "cutthroat", players: 2 });
+    await old.next((m) => m.t === "queued");
+    // Ana's program connects again and asks again before the old socket's close is seen.
+    const fresh = await connect(s, ana.token);
+    fresh.send({ t: "queue", game: "cutthroat", players: 2 });
+    await fresh.next((m) => m.t === "queued");
+    const gone = new Promise((resolve) => old.socket.once("close", resolve));
+    old.close();
+    await gone;
+    const b = await connect(s, ben.token);
+    b.send({ t: "queue", game: "cutthroat", players: 2 });
+    const [ma, mb] = await Promise.all([fresh.next((m) => m.t === "matched"), b.next((m) => m.t === "matched")]);
+    expect(ma).toEqual(mb);
+  });
+
   it("leave: a bot takes the seat (keeping the name) and the game goes on without the leaver", async () => {
     const s = await server({ timing: { botDelay: 20, handPause: 50, forcedPass: 20 } });
     const [ana, ben] = [await guest(s.url, "Ana"), await guest(s.url, "Ben")];

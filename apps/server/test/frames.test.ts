@@ -43,6 +43,7 @@ function infoAt(game: Game, step: number, you: number | null): TableInfo {
       name: `P${i}`,
       kind: "human" as const,
       level: null,
+      program: false,
       connected: true,
       away: false,
       bankMs: 120_000 - ((step * (i + 1) * 37) % 5000),

@@ -63,6 +63,17 @@ describe("serving the web app", () => {
     }
   });
 
+  it("sends a profile link /p/ID on to /?p=ID, and refuses one that is not a player id", async () => {
+    const r = await app.inject("/p/Ab-_0123456789abcdefgh");
+    expect(r.statusCode).toBe(302);
+    expect(r.headers.location).toBe("/?p=Ab-_0123456789abcdefgh");
+    for (const path of ["/p/short", "/p/Ab-_0123456789abcdefgh1", "/p/Ab.!0123456789abcdefgh"]) {
+      const r = await app.inject(path);
+      expect(r.statusCode, path).toBe(404);
+      expect(r.json().error.code, path).toBe("not-found");
+    }
+  });
+
   it("answers a missing file or API route 404 in JSON, not with the app", async () => {
     for (const path of ["/assets/missing.js", "/api/nothing"]) {
       const r = await app.inject(path);

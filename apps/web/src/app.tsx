@@ -21,7 +21,18 @@ import { Home } from "./ui/Home";
 import { ExportDialog, Replay, recordNames, recordNaming } from "./ui/Records";
 import { SettingsScreen } from "./ui/SettingsScreen";
 
-type Screen = "home" | "table" | "settings" | "replay" | "learn" | "online" | "fairness" | "review" | "stats";
+type Screen =
+  | "home"
+  | "table"
+  | "settings"
+  | "replay"
+  | "learn"
+  | "online"
+  | "fairness"
+  | "review"
+  | "stats"
+  | "leaderboards"
+  | "profile";
 
 /** The lessons are loaded when first opened: they weigh nothing on the way to a game. */
 type LearnModule = typeof import("./tutorial/Learn");
@@ -37,6 +48,14 @@ let onlineModule: Promise<OnlineModule> | null = null;
 function loadOnline(): Promise<OnlineModule> {
   onlineModule ??= import("./online/Online");
   return onlineModule;
+}
+
+/** The leaderboards and the profiles are loaded together, when either is first opened. */
+type RatingsModule = typeof import("./ratings/pages");
+let ratingsModule: Promise<RatingsModule> | null = null;
+function loadRatings(): Promise<RatingsModule> {
+  ratingsModule ??= import("./ratings/pages");
+  return ratingsModule;
 }
 
 /** Hand review and the stats page are loaded when first opened too (with the review worker's client). */
@@ -105,6 +124,14 @@ function tableInAddress(): string | null {
   return new URLSearchParams(location.search).get("t")?.trim().toUpperCase() || null;
 }
 
+/**
+ * The player whose profile is in the page's address: `?p=ID` (the server sends a profile link
+ * `/p/ID` there, as it does an invite link); the server checks the id when it is asked for.
+ */
+function playerInAddress(): string | null {
+  return new URLSearchParams(location.search).get("p")?.trim() || null;
+}
+
 /** The number of players a record names (it replayed when it was loaded). */
 function players(record: unknown): number {
   const p = (record as { players?: unknown } | null)?.players;
@@ -121,7 +148,10 @@ function initial() {
   if (screen === "replay" || screen === "review") screen = "home";
   const code = tableInAddress();
   if (code) screen = "online";
-  return { settings, session, lastSetup, screen, lessons: stored.lessons, code };
+  const player = playerInAddress();
+  if (player) screen = "profile";
+  else if (screen === "profile") screen = "home";
+  return { settings, session, lastSetup, screen, lessons: stored.lessons, code, player };
 }
 
 /** A screen's module, loaded the first time the screen is shown (`onFail`: it could not be). */
@@ -163,6 +193,8 @@ export function App(props: Language) {
   const [exporting, setExporting] = useState(false);
   const [lessons, setLessons] = useState<unknown>(start.lessons);
   const [tableCode, setTableCode] = useState<string | null>(start.code);
+  const [profileId, setProfileId] = useState<string | null>(start.player);
+  const [profileFrom, setProfileFrom] = useState<Screen>("home");
   const [watchRecord, setWatchRecord] = useState<string | undefined>(undefined);
   const [replayFrom, setReplayFrom] = useState<Screen>("home");
   const [reviewing, setReviewing] = useState<Reviewing | null>(null);
@@ -188,6 +220,17 @@ export function App(props: Language) {
   const online = useScreenModule(screen === "online", loadOnline, () => setScreen("home"));
   const review = useScreenModule(screen === "review", loadReview, () => setScreen("home"));
   const statsPage = useScreenModule(screen === "stats", loadStats, () => setScreen("home"));
+  const ratings = useScreenModule(screen === "leaderboards" || screen === "profile", loadRatings, () =>
+    setScreen("home"),
+  );
+
+  /** The screens below loaded on demand, with their modules (null: still loading). */
+  const onDemand: Partial<Record<Screen, unknown>> = {
+    review,
+    stats: statsPage,
+    leaderboards: ratings,
+    profile: ratings,
+  };
 
   // A finished game against the bots goes to history (once per game: the same id is kept once).
   const finished = session?.game.finished === true;
@@ -205,12 +248,16 @@ export function App(props: Language) {
   useEffect(() => {
     const onPop = () => {
       const code = tableInAddress();
+      const player = playerInAddress();
       setTableCode(code);
+      setProfileId(player);
       if (code) setScreen("online");
+      else if (player) setScreen("profile");
+      else setScreen((s) => (s === "profile" ? profileFrom : s));
     };
     addEventListener("popstate", onPop);
     return () => removeEventListener("popstate", onPop);
-  }, []);
+  }, [profileFrom]);
 
   useEffect(() => {
     writeStored({
@@ -241,12 +288,30 @@ export function App(props: Language) {
     setTableCode(code);
   };
 
+  /** Watches a record in the replay viewer, whose Back returns to `from`. */
+  const watchFrom = (from: Screen) => (text: string) => {
+    setReplayFrom(from);
+    setWatchRecord(text);
+    setScreen("replay");
+    window.scrollTo(0, 0);
+  };
+
+  /** Opens player `id`'s profile, in the page's address too (`?p=ID`: a link to share). */
+  const openProfile = (id: string) => {
+    history.pushState(null, "", `?p=${id}`);
+    setProfileFrom(screen);
+    setProfileId(id);
+    setScreen("profile");
+    window.scrollTo(0, 0);
+  };
+
   const go = (next: Screen) => {
     // Settings and the page on fair deals go back where they came from (an online table stays open).
     if (next === "settings" && screen !== "settings") setReturnTo(screen);
     if (next === "fairness" && screen !== "fairness" && screen !== "settings") setFairnessFrom(screen);
     const aside = next === "settings" || next === "fairness";
     if (screen === "online" && next !== "online" && !aside) openTable(null);
+    if (screen === "profile" && next !== "profile" && !aside) history.pushState(null, "", location.pathname);
     if (next !== "replay" && next !== "review") setWatchRecord(undefined);
     setScreen(next);
     window.scrollTo(0, 0);
@@ -328,13 +393,9 @@ export function App(props: Language) {
           code={tableCode}
           onOpen={openTable}
           onHome={() => go("home")}
-          onWatchRecord={(text) => {
-            setReplayFrom("online");
-            setWatchRecord(text);
-            setScreen("replay");
-            window.scrollTo(0, 0);
-          }}
+          onWatchRecord={watchFrom("online")}
           onFairness={() => go("fairness")}
+          onLeaderboards={() => go("leaderboards")}
           onReview={(record, hand, seat) => openReview({ record, hand, names: recordNames(record), seat })}
         />
       )}
@@ -376,7 +437,19 @@ export function App(props: Language) {
           }}
         />
       )}
-      {(screen === "review" || screen === "stats") && !(screen === "review" ? review : statsPage) && (
+      {screen === "leaderboards" && ratings && (
+        <ratings.Leaderboards t={t} onBack={() => go("online")} onPlayer={openProfile} />
+      )}
+      {screen === "profile" && ratings && profileId && (
+        <ratings.Profile
+          key={profileId}
+          t={t}
+          id={profileId}
+          onBack={() => go(profileFrom)}
+          onWatch={watchFrom("profile")}
+        />
+      )}
+      {screen in onDemand && onDemand[screen] === null && (
         <main>
           <p class="loading">{t("loading")}</p>
         </main>
@@ -397,17 +470,7 @@ export function App(props: Language) {
         />
       )}
       {screen === "stats" && statsPage && (
-        <statsPage.Stats
-          t={t}
-          lang={language.lang}
-          onBack={() => go("home")}
-          onWatch={(text) => {
-            setReplayFrom("stats");
-            setWatchRecord(text);
-            setScreen("replay");
-            window.scrollTo(0, 0);
-          }}
-        />
+        <statsPage.Stats t={t} lang={language.lang} onBack={() => go("home")} onWatch={watchFrom("stats")} />
       )}
       {exporting && session && <ExportDialog t={t} session={session} onClose={() => setExporting(false)} />}
     </div>

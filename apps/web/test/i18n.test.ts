@@ -72,9 +72,12 @@ const SAME_WORD: Readonly<Record<"nl" | "es", readonly Key[]>> = {
     "online.botName",
     "online.more",
     "react.sorry",
+    "rating.rating",
+    "account.title",
+    "account.passkeys",
   ],
   // "s", the symbol for seconds.
-  es: ["after", "speedNormal", "online.secondsShort", "online.botName"],
+  es: ["after", "speedNormal", "online.secondsShort", "online.botName", "rating.provisional"],
 };
 
 /** No letters outside the placeholders: "{kind}: +{points}", "{n}". */

@@ -1,4 +1,7 @@
+import type { TableInfo } from "@crossbones/protocol";
 import { describe, expect, it } from "vitest";
+import { translator } from "../src/i18n/all";
+import { nameOf } from "../src/online/Seats";
 import { type SeatSide, seatSide } from "../src/view/seats";
 
 /** The side of every seat, for the viewer at `bottom`. */
@@ -22,5 +25,36 @@ describe("seats turned to the viewer", () => {
   it("two players face each other", () => {
     expect(round(2, 0)).toEqual(["bottom", "top"]);
     expect(round(2, 1)).toEqual(["top", "bottom"]);
+  });
+});
+
+describe("names at an online table", () => {
+  const seat = (s: Partial<TableInfo["seats"][number]>): TableInfo["seats"][number] => ({
+    seat: 0,
+    name: "Ana",
+    kind: "human",
+    level: null,
+    program: false,
+    connected: true,
+    away: false,
+    bankMs: null,
+    ...s,
+  });
+  const info = (seats: TableInfo["seats"]) => ({ seats }) as TableInfo;
+  const t = translator("en");
+
+  it("a person by name, a bot and a bot account's seat marked as bots, an open seat as open", () => {
+    const seats = [
+      seat({ name: "Ana" }),
+      seat({ seat: 1, name: "Ruby", kind: "bot", level: "hard" }),
+      seat({ seat: 2, name: "Deep Blue", program: true }),
+      seat({ seat: 3, name: "", kind: "open" }),
+    ];
+    expect([0, 1, 2, 3].map((i) => nameOf(info(seats), i, t))).toEqual([
+      "Ana",
+      "Ruby · bot",
+      "Deep Blue · bot",
+      t("online.openSeat"),
+    ]);
   });
 });

@@ -199,6 +199,57 @@ describe("crossbones online, whole games", () => {
     expectFinishedRecord(record, ra.version);
   });
 
+  it("a rated table made with --rated: after its game, `online player` prints both players' new ratings", async () => {
+    const [ana, bo] = [await guest(server.url, "Ana"), await guest(server.url, "Bo")];
+    const created = await crossbones(
+      ["online", "create", "--server", server.url, "--game", "cutthroat", "--seats", "human,human"].concat([
+        "--options",
+        '{"match": "straight"}',
+        "--clock",
+        "off",
+        "--rated",
+        "--json",
+      ]),
+      { CROSSBONES_TOKEN: ana.token },
+    ).done;
+    expect(created.status, created.stderr).toBe(0);
+    const { code, setup } = JSON.parse(created.stdout) as { code: string; setup: { rated?: boolean } };
+    expect(setup.rated).toBe(true);
+    const play = (token: string, level: string) =>
+      crossbones(["online", "play", "--server", server.url, "--table", code, "--bot", level, "--quiet"], {
+        CROSSBONES_TOKEN: token,
+      }).done;
+    const [a, b] = await Promise.all([play(ana.token, "easy"), play(bo.token, "hard")]);
+    expect(a.status, a.stderr).toBe(0);
+    expect(b.status, b.stderr).toBe(0);
+    const winner = resultOf(a.stdout).won ? ana : bo;
+    // The ratings are kept just after the game's last frame: ask until they are there.
+    const ratingOf = async (id: string) => {
+      const r = await crossbones(["online", "player", "--server", server.url, "--id", id]).done;
+      expect(r.status, r.stderr).toBe(0);
+      return JSON.parse(r.stdout) as {
+        id: string;
+        name: string;
+        ratings: { kind: string; rating: number; games: number }[];
+      };
+    };
+    for (let tries = 0; (await ratingOf(winner.player.id)).ratings.length === 0; tries++) {
+      expect(tries).toBeLessThan(100);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const [pa, pb] = [await ratingOf(ana.player.id), await ratingOf(bo.player.id)];
+    expect(pa).toMatchObject({ id: ana.player.id, name: "Ana", ratings: [{ kind: "cutthroat", games: 1 }] });
+    expect(pb).toMatchObject({ id: bo.player.id, name: "Bo", ratings: [{ kind: "cutthroat", games: 1 }] });
+    const [w, l] = winner === ana ? [pa, pb] : [pb, pa];
+    expect(w.ratings[0].rating).toBeGreaterThan(l.ratings[0].rating);
+    // --rated with a bot seat is a wrong command line.
+    const refused = await crossbones(["online", "create", "--server", server.url, "--game", "cutthroat", "--rated"], {
+      CROSSBONES_TOKEN: ana.token,
+    }).done;
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toMatch(/rated table seats people only/);
+  });
+
   it("a program plays on standard input and output; refusals are reported back; its stderr passes through", async () => {
     const { code, token } = await frenchTable(server.url, ["human", "bot:easy", "bot:easy", "bot:easy"]);
     const script = join(dir, "first-move.mjs");

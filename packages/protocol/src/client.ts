@@ -41,6 +41,8 @@ export type LinkStatus = "connecting" | "open" | "reconnecting" | "closed";
 export interface ClientOptions {
   readonly url: string;
   readonly token: string;
+  /** The client plays through a program (a bot or the player's own): its hello says so. */
+  readonly bot?: boolean;
   /** Opens a socket to `url`. */
   readonly open: (url: string) => SocketLike;
   /** First reconnection delay and the largest (ms); each failure doubles it, with ±20% jitter. */
@@ -153,7 +155,8 @@ export class ProtocolClient {
       this.outbox = [];
       this.tokens = (this.options.pace?.burst ?? 1) - 1;
       this.refill = this.now();
-      socket.send(JSON.stringify({ t: "hello", protocol: PROTOCOL, token: this.options.token }));
+      const bot = this.options.bot ? { bot: true } : {};
+      socket.send(JSON.stringify({ t: "hello", protocol: PROTOCOL, token: this.options.token, ...bot }));
       this.startKeepAlive(socket);
     };
     socket.onmessage = (e) => {
@@ -359,9 +362,12 @@ export class ProtocolClient {
     if (!this.send(message)) this.sits.set(table, message);
   }
 
-  /** Waits for a quick match (and again after every reconnect, until matched or `unqueue`). */
-  queue(game: GameKind, players: number): void {
-    this.queued = { t: "queue", game, players };
+  /**
+   * Waits for a quick match (and again after every reconnect, until matched or `unqueue`); `bots`:
+   * whether bot accounts may be seated with this player.
+   */
+  queue(game: GameKind, players: number, bots = true): void {
+    this.queued = { t: "queue", game, players, ...(bots ? {} : { bots: false }) };
     this.send(this.queued);
   }
 

@@ -7,11 +7,11 @@
 
 import { GAME_KINDS, OPTION_SPECS, REFUSAL_CODES } from "@crossbones/engine";
 import { z } from "zod";
-import { bone, hex32, seat, TABLE_CODE, tableCode, values } from "./parts.js";
+import { bone, hex32, PLAYER_ID, seat, TABLE_CODE, tableCode, values } from "./parts.js";
 import type { PatchOp } from "./patch.js";
 import { type WireView, wireView } from "./view.js";
 
-export { TABLE_CODE };
+export { PLAYER_ID, TABLE_CODE };
 
 /** The protocol's name and version, sent in `hello`: a server refuses a version it does not speak. */
 export const PROTOCOL = "crossbones/2";
@@ -61,6 +61,11 @@ export const tableSetup = z.strictObject({
   clock: clockSettings.nullable(),
   /** A private table is joined by its code only; a public one may be found by quick match. */
   private: z.boolean(),
+  /**
+   * Its games change its people's ratings (docs/ratings.md). Quick match's tables are; a table
+   * made by hand may be when every seat is for a person.
+   */
+  rated: z.boolean().optional(),
 });
 export type TableSetup = z.infer<typeof tableSetup>;
 
@@ -72,7 +77,16 @@ export const clientMessage = z.discriminatedUnion("t", [
    * 200 characters is a token to check: one the server did not sign, even an empty one, is
    * `bye bad-token` (as the docs promise), not a malformed message.
    */
-  z.strictObject({ t: z.literal("hello"), protocol: z.string().max(40), token: z.string().max(200) }),
+  z.strictObject({
+    t: z.literal("hello"),
+    protocol: z.string().max(40),
+    token: z.string().max(200),
+    /**
+     * The client plays through a program (the command line's --bot and --program): its player is a
+     * bot account from then on, marked as a bot wherever its name shows, on a leaderboard of its own.
+     */
+    bot: z.boolean().optional(),
+  }),
   /** Follow a table: its seat view when you sit there, else the spectators' view. */
   z.strictObject({ t: z.literal("watch"), table: tableCode }),
   z.strictObject({ t: z.literal("unwatch"), table: tableCode }),
@@ -110,7 +124,13 @@ export const clientMessage = z.discriminatedUnion("t", [
   /** The table's maker frees a person's seat before the first deal (that person may not sit again). */
   z.strictObject({ t: z.literal("remove"), table: tableCode, seat }),
   /** Quick match: wait for others who want the same game; bots fill the rest after a while. */
-  z.strictObject({ t: z.literal("queue"), game: gameKind, players: z.int().min(2).max(4) }),
+  z.strictObject({
+    t: z.literal("queue"),
+    game: gameKind,
+    players: z.int().min(2).max(4),
+    /** Whether bot accounts may be seated with me (default true; a bot account's own wish is ignored). */
+    bots: z.boolean().optional(),
+  }),
   z.strictObject({ t: z.literal("unqueue") }),
   z.strictObject({ t: z.literal("ping") }),
 ]);
@@ -150,6 +170,10 @@ export const SERVER_REFUSAL_CODES = [
   "watching-too-many",
   "table-crowded",
   "name-too-like",
+  "passkey-failed",
+  "unknown-passkey",
+  "too-many-passkeys",
+  "game-in-play",
 ] as const;
 export type ServerRefusalCode = (typeof SERVER_REFUSAL_CODES)[number];
 
@@ -158,6 +182,49 @@ export const guestAnswer = z.object({ token: z.string(), player: z.object({ id: 
 /** A guest: the token that is this player, and the player's id and name. */
 export type Guest = z.infer<typeof guestAnswer>;
 export const tableAnswer = z.object({ code: tableCode });
+
+/** `GET /api/players/:id`: a player's public profile and ratings (docs/ratings.md). */
+export const playerAnswer = z.object({
+  player: z.object({ id: z.string(), name: z.string(), since: z.number(), account: z.boolean() }),
+  ratings: z.array(
+    z.object({
+      kind: gameKind,
+      /** The shown rating (700 for a new player). */
+      rating: z.int(),
+      games: z.int().min(1),
+      /** Fewer than ten rated games in the kind. */
+      provisional: z.boolean(),
+      /** The shown rating after each rated game, oldest first (`game`: the game's id, GET /api/games/:id). */
+      history: z.array(z.object({ at: z.number(), rating: z.int(), game: z.string() })),
+    }),
+  ),
+});
+export type PlayerAnswer = z.infer<typeof playerAnswer>;
+
+/** `GET /api/leaderboards/:kind`: a page of a leaderboard, and the asker's place on it. */
+export const leaderboardAnswer = z.object({
+  kind: gameKind,
+  period: z.enum(["all", "month"]),
+  /** The bot accounts' board (else the people's). */
+  bots: z.boolean(),
+  /** Least rated games to be on it (all time: in all; this month: this month). */
+  minGames: z.int(),
+  page: z.int().min(1),
+  pages: z.int().min(1),
+  total: z.int().min(0),
+  rows: z.array(
+    z.object({
+      place: z.int().min(1),
+      player: z.string(),
+      name: z.string(),
+      rating: z.int(),
+      games: z.int(),
+      bot: z.boolean(),
+    }),
+  ),
+  me: z.object({ place: z.int().min(1) }).nullable(),
+});
+export type LeaderboardAnswer = z.infer<typeof leaderboardAnswer>;
 
 /** A refusal as sent: the code, its parameters and an English message (translated by clients). */
 export const wireRefusal = z.looseObject({
@@ -171,6 +238,8 @@ export const seatInfo = z.strictObject({
   name: z.string(),
   kind: z.enum(["human", "bot", "open"]),
   level: botLevel.nullable(),
+  /** A person's seat played by a program of theirs (a bot account, docs/ratings.md): marked as a bot. */
+  program: z.boolean(),
   /** A person's socket is open. */
   connected: z.boolean(),
   /** The seat is played by a bot for now (its player ran out of time or left). */
@@ -298,6 +367,30 @@ export const serverMessage = z.discriminatedUnion("t", [
   }),
   z.strictObject({ t: z.literal("reaction"), table: tableCode, seat, reaction }),
   /**
+   * A rated game of the table (`game`, its number at the table) is over and its people's ratings
+   * moved (docs/ratings.md): per seat a person played, the shown rating before and after, the
+   * rated games they have in the kind now (`provisional` while fewer than ten), and whether they
+   * left before the end (last place). Sent once the result and the ratings are kept, and again
+   * with the table to whoever watches it while that game is the table's last. No ratings: the
+   * table is rated but the game rated nobody (people sat on one side only).
+   */
+  z.strictObject({
+    t: z.literal("rated"),
+    table: tableCode,
+    game: z.int().min(0),
+    kind: gameKind,
+    ratings: z.array(
+      z.strictObject({
+        seat,
+        before: z.int(),
+        after: z.int(),
+        games: z.int().min(1),
+        provisional: z.boolean(),
+        left: z.boolean(),
+      }),
+    ),
+  }),
+  /**
    * Who is at a table changed, and nothing else (sent instead of a whole `table`, at most about
    * once a second per table): per seat, whether its person is connected and whether a bot plays
    * for them; between hands, who is ready and whether the table is paused.
@@ -319,6 +412,8 @@ export const serverMessage = z.discriminatedUnion("t", [
     players: z.int(),
     waiting: z.int(),
     botsMs: z.int().min(0),
+    /** The median of the last waits for this game that ended at a table (ms), or null before any. */
+    usualMs: z.int().min(0).nullable(),
     serverTime: z.number(),
   }),
   z.strictObject({ t: z.literal("matched"), table: tableCode }),
@@ -394,6 +489,10 @@ export const SERVER_MESSAGES: Readonly<Record<ServerRefusalCode, string>> = {
   "watching-too-many": "this connection follows too many tables; stop watching one first",
   "table-crowded": "too many people are watching this table",
   "name-too-like": "someone at this table has a name too like yours: choose another to sit here",
+  "passkey-failed": "the passkey could not be checked: try again",
+  "unknown-passkey": "this passkey is not known here: it may have been removed",
+  "too-many-passkeys": "this account has as many passkeys as it may: remove one first",
+  "game-in-play": "a game of yours is still being played: try again once it is over",
 };
 
 /** A refusal of the server's own, with its English message. */

@@ -53,6 +53,7 @@ export function exampleFrame(game: GameKind, players: number): ServerMessage {
       name,
       kind: bots.has(seat) ? "bot" : "human",
       level: bots.has(seat) ? "medium" : null,
+      program: false,
       connected: !bots.has(seat),
       away: false,
       bankMs: bots.has(seat) ? null : 60_000,

@@ -7,6 +7,7 @@
  * or for the process that owns the table).
  */
 
+import { randomBytes } from "node:crypto";
 import {
   type ClientMessage,
   PROTOCOL,
@@ -17,7 +18,7 @@ import {
 } from "@crossbones/protocol";
 import type { Guesses } from "./guesses.js";
 import { goneRefusal, type Hub, type Player } from "./hub.js";
-import type { TableOp } from "./ops.js";
+import { sitOp, type TableOp } from "./ops.js";
 import type { Follower } from "./table.js";
 
 /** What a connection needs of its socket. */
@@ -77,6 +78,15 @@ export class Connection {
   ) {
     this.refill = now();
   }
+
+  /**
+   * This socket among its player's others: a socket that closes takes out only its own quick-match
+   * wait and its own way of being told (a player whose program connects again at once has a new
+   * socket waiting before the old one's close is even seen).
+   */
+  private readonly id = randomBytes(8).toString("base64url");
+  /** How the hub tells this socket's player of their quick match. */
+  private readonly tell = (message: ServerMessage) => this.send(message);
 
   private send(message: ServerMessage): void {
     this.sendText(JSON.stringify(message));
@@ -148,8 +158,10 @@ export class Connection {
       // One identity per socket: another player's hello would let one socket queue or sit as many.
       else if (this.player && this.player.id !== player.id) this.refuse(serverRefusal("already-hello"));
       else {
-        this.player = player;
-        this.send({ t: "welcome", protocol: PROTOCOL, player });
+        // A program says so once, and its player is a bot account from then on.
+        if (m.bot && !player.bot) await this.hub.store.markBot(player.id);
+        this.player = m.bot ? { ...player, bot: true } : player;
+        this.send({ t: "welcome", protocol: PROTOCOL, player: { id: player.id, name: player.name } });
       }
       return;
     }
@@ -159,13 +171,15 @@ export class Connection {
       return;
     }
     if (m.t === "queue") {
-      this.hub.listen(player.id, (message) => this.send(message));
-      const refused = await this.hub.quick.queue(player, m.game, m.players, this.device);
+      this.hub.listen(player.id, this.tell);
+      const rating = await this.hub.ratingOf(player.id, m.game);
+      const asker = { player, device: this.device, socket: this.id, rating, bots: m.bots ?? true };
+      const refused = await this.hub.quick.queue(asker, m.game, m.players);
       if (refused) this.refuse(refused);
       return;
     }
     if (m.t === "unqueue") {
-      await this.hub.quick.unqueue(player.id);
+      await this.hub.quick.unqueue(player.id, this.id);
       return;
     }
     // Someone trying codes is slowed down, then stopped (a few misses are typos).
@@ -290,8 +304,8 @@ export class Connection {
     this.open = false;
     this.stopDraining();
     if (this.player) {
-      void this.hub.quick.unqueue(this.player.id).catch(() => {});
-      this.hub.listen(this.player.id, null);
+      void this.hub.quick.unqueue(this.player.id, this.id).catch(() => {});
+      this.hub.unlisten(this.player.id, this.tell);
     }
     for (const [code, f] of this.follows) this.hub.unfollow(code, f);
     this.follows.clear();
@@ -305,7 +319,7 @@ function op(
 ): TableOp {
   switch (m.t) {
     case "sit":
-      return { m: "sit", player: player.id, name: player.name, seat: m.seat };
+      return sitOp(player, m.seat);
     case "act":
       return { m: "act", player: player.id, id: m.id, version: m.version, action: m.action };
     case "react":

@@ -11,15 +11,17 @@
  */
 
 import { randomBytes } from "node:crypto";
+import type { GameKind } from "@crossbones/engine";
 import type { ServerMessage, TableSetup, WireRefusal } from "@crossbones/protocol";
 import { serverRefusal } from "@crossbones/protocol";
 import { type CloseReason, DEFAULT_TIMING, ReplayError, type Timing } from "@crossbones/table";
 import { BotPool } from "./bots.js";
 import { Cluster } from "./cluster.js";
 import { Metrics } from "./metrics.js";
-import { type OpResult, runOp, type TableOp } from "./ops.js";
+import { type OpResult, runOp, sitOp, type TableOp } from "./ops.js";
 import { PgStore } from "./pg-store.js";
 import { LocalQuickMatch, type QuickMatch, RedisQuickMatch } from "./quick.js";
+import { START, shown } from "./ratings.js";
 import { type CheckedSetup, checkSetup, frozenSetup } from "./setup.js";
 import { SqliteStore } from "./sqlite-store.js";
 import { FencedError, type Store, TABLE_FORMAT } from "./store.js";
@@ -85,6 +87,8 @@ export function goneRefusal(gone: Gone): WireRefusal {
 export interface Player {
   readonly id: string;
   readonly name: string;
+  /** A bot account: it plays through a program (docs/ratings.md). */
+  readonly bot?: boolean;
 }
 
 /** Where a table lives, seen from this process, or why it cannot be reached. */
@@ -196,7 +200,7 @@ export class Hub {
       now: this.now,
       onePerDevice: options.quickOnePerDevice ?? true,
       create: (player: Player, setup: TableSetup) => this.createTable(player, setup, false),
-      sit: (code: string, player: Player) => this.call(code, { m: "sit", player: player.id, name: player.name }),
+      sit: (code: string, player: Player) => this.call(code, sitOp(player)),
       tell: (player: string, message: ServerMessage, pid?: string) => this.tell(player, message, pid),
     };
     this.quick = cluster ? new RedisQuickMatch(cluster, quick) : new LocalQuickMatch(quick);
@@ -253,11 +257,18 @@ export class Hub {
   }
 
   /** The guest a token proves (of the player's current key generation), or null. */
+  /** A player's shown rating in a game kind (where quick match seats them), or a newcomer's. */
+  async ratingOf(player: string, kind: GameKind): Promise<number> {
+    const rating = (await this.store.ratingsOf(player)).find((r) => r.kind === kind);
+    return shown(rating ?? START);
+  }
+
   async guest(token: string): Promise<Player | null> {
     const proved = this.tokens.verify(token);
     if (proved === null) return null;
     const player = await this.store.player(proved.id);
-    return player === null || player.key !== proved.key ? null : { id: proved.id, name: player.name };
+    if (player === null || player.key !== proved.key) return null;
+    return { id: proved.id, name: player.name, ...(player.bot ? { bot: true } : {}) };
   }
 
   /**
@@ -287,20 +298,23 @@ export class Hub {
   }
 
   /**
-   * A new table, owned here; its maker takes the first seat for a person. `capped`: refused when
-   * its maker already has `maxOpenTables` waiting or playing (quick match makes tables for people
-   * who asked for a game, not by choice: it is not capped).
+   * A new table, owned here; its maker takes the first seat for a person. `chosen`: its maker
+   * chose to make it, so it is refused when they already have `maxOpenTables` waiting or playing,
+   * and it may be rated only with a person at every seat (quick match makes tables for people who
+   * asked for a game, with bots in the seats nobody came for: neither rule applies).
    */
   async createTable(
     player: Player,
     setup: unknown,
-    capped = true,
+    chosen = true,
   ): Promise<{ ok: true; code: string } | { ok: false; refusal: WireRefusal }> {
     const checked = checkSetup(setup);
     if (!checked.ok)
       return { ok: false, refusal: checked.refusal ?? serverRefusal("bad-setup", { reason: checked.reason }) };
+    if (chosen && checked.value.setup.rated && checked.value.seats.some((s) => s.kind === "bot"))
+      return { ok: false, refusal: serverRefusal("bad-setup", { reason: "a rated table seats people only" }) };
     const limit = this.options.maxOpenTables ?? 10;
-    if (capped && (await this.store.openTables(player.id)) >= limit)
+    if (chosen && (await this.store.openTables(player.id)) >= limit)
       return { ok: false, refusal: serverRefusal("too-many-tables", { limit }) };
     // The table is stored with every rule option as it is today: a later default never changes it.
     const value: CheckedSetup = { ...checked.value, setup: frozenSetup(checked.value) };
@@ -311,7 +325,7 @@ export class Hub {
     const fence = (await this.store.claim(code)) as number;
     const table = LiveTable.create(code, player.id, value, fence, this.deps);
     this.tables.set(code, table);
-    await runOp(table, { m: "sit", player: player.id, name: player.name });
+    await runOp(table, sitOp(player));
     return { ok: true, code };
   }
 
@@ -689,10 +703,14 @@ export class Hub {
 
   // ---- quick match
 
-  /** Messages for a player connected here (quick match tells them of their table). */
-  listen(player: string, send: ((m: ServerMessage) => void) | null): void {
-    if (send) this.players.set(player, send);
-    else this.players.delete(player);
+  /** Messages for a player connected here (quick match tells them of their table): their latest socket's. */
+  listen(player: string, send: (m: ServerMessage) => void): void {
+    this.players.set(player, send);
+  }
+
+  /** A socket closed: it is no longer how its player is told (unless a newer one already is). */
+  unlisten(player: string, send: (m: ServerMessage) => void): void {
+    if (this.players.get(player) === send) this.players.delete(player);
   }
 
   private tell(player: string, message: ServerMessage, pid?: string): void {

@@ -7,10 +7,18 @@
 
 import type { Action } from "@crossbones/engine";
 import type { Reaction, WireRefusal } from "@crossbones/protocol";
+import type { Player } from "./hub.js";
 import type { ActResult, LiveTable } from "./table.js";
 
 export type TableOp =
-  | { readonly m: "sit"; readonly player: string; readonly name: string; readonly seat?: number }
+  | {
+      readonly m: "sit";
+      readonly player: string;
+      readonly name: string;
+      readonly seat?: number;
+      /** The player is a bot account. */
+      readonly program?: boolean;
+    }
   | {
       readonly m: "act";
       readonly player: string;
@@ -25,6 +33,11 @@ export type TableOp =
   | { readonly m: "leave"; readonly player: string }
   | { readonly m: "remove"; readonly player: string; readonly seat: number }
   | { readonly m: "record" };
+
+/** `player` asks for a seat (`seat`, or the first free one for a person). */
+export function sitOp(player: Player, seat?: number): TableOp {
+  return { m: "sit", player: player.id, name: player.name, seat, ...(player.bot ? { program: true } : {}) };
+}
 
 export type OpResult =
   | { readonly m: "sit"; readonly ok: true; readonly seat: number }
@@ -42,7 +55,7 @@ export async function runOp(table: LiveTable, op: TableOp): Promise<OpResult> {
   let result: OpResult;
   switch (op.m) {
     case "sit":
-      result = { m: "sit", ...table.sit(op.player, op.name, op.seat) };
+      result = { m: "sit", ...table.sit(op) };
       break;
     case "act":
       result = { m: "act", ...table.act(op.player, op.id, op.version, op.action) };

@@ -10,14 +10,22 @@
  * started first is in the log before the new owner reads it, and any later one is refused.
  */
 
+import type { RatedResult } from "@crossbones/table";
 import pg from "pg";
+import { renamedEntry, renamedRecord, seatsOf } from "./former.js";
+import { FARMING_WINDOW, peopleKey, type RatingChange, rateGame, START, shown, weightOf } from "./ratings.js";
 import {
+  type BoardQuery,
+  type BoardRow,
   FencedError,
   isCheckpoint,
   type LogEntry,
   type LogTail,
+  type PasskeyInfo,
+  type PlayerRating,
   type Store,
   type StoredGame,
+  type StoredPasskey,
   type StoredTable,
   TABLE_FORMAT,
 } from "./store.js";
@@ -107,9 +115,10 @@ export const PG_MIGRATIONS: readonly { readonly version: number; readonly sql: s
     sql: `
       CREATE TABLE ratings (
         player TEXT NOT NULL REFERENCES players (id), kind TEXT NOT NULL, mu DOUBLE PRECISION NOT NULL,
-        sigma DOUBLE PRECISION NOT NULL, games INTEGER NOT NULL, updated BIGINT NOT NULL,
-        PRIMARY KEY (player, kind)
+        sigma DOUBLE PRECISION NOT NULL, rating INTEGER NOT NULL, games INTEGER NOT NULL,
+        updated BIGINT NOT NULL, PRIMARY KEY (player, kind)
       );
+      CREATE INDEX ratings_board ON ratings (kind, rating);
       CREATE TABLE rating_changes (
         player TEXT NOT NULL REFERENCES players (id), game TEXT NOT NULL, kind TEXT NOT NULL,
         at BIGINT NOT NULL, place INTEGER NOT NULL, weight DOUBLE PRECISION NOT NULL,
@@ -124,6 +133,71 @@ export const PG_MIGRATIONS: readonly { readonly version: number; readonly sql: s
     `,
   },
 ];
+
+/**
+ * A leaderboard's rows as a query (player, rating, games): all time, every player's rating now;
+ * since a moment, the rating after each player's last rated game since then.
+ */
+function boardSql(q: BoardQuery): { sql: string; args: (string | number | boolean)[] } {
+  if (q.since === null)
+    return {
+      sql: `SELECT r.player, p.name, p.bot, r.rating, r.games FROM ratings r JOIN players p ON p.id = r.player
+            WHERE r.kind = $1 AND r.games >= $2 AND p.bot = $3`,
+      args: [q.kind, q.minGames, q.bots],
+    };
+  return {
+    sql: `SELECT * FROM (SELECT DISTINCT ON (c.player) c.player, p.name, p.bot, c.after AS rating,
+            count(*) OVER (PARTITION BY c.player)::int AS games
+          FROM rating_changes c JOIN players p ON p.id = c.player
+          WHERE c.kind = $1 AND c.at >= $2 AND p.bot = $3 ORDER BY c.player, c.at DESC, c.game DESC) m
+          WHERE games >= $4`,
+    args: [q.kind, q.since, q.bots, q.minGames],
+  };
+}
+
+/**
+ * The ratings part of addGame's transaction: the people's rating rows locked (made first for a
+ * newcomer; locked in one order, so two games finishing at once never deadlock), the farming
+ * rule's count, the new ratings, their changes and the game among the rated ones.
+ */
+async function rateIn(client: pg.PoolClient, rated: RatedResult, ref: string, now: number): Promise<RatingChange[]> {
+  const people = peopleKey(rated);
+  const ids = people.split(",");
+  await client.query(
+    `INSERT INTO ratings (player, kind, mu, sigma, rating, games, updated)
+     SELECT unnest($1::text[]), $2, $3, $4, $5, 0, $6 ON CONFLICT DO NOTHING`,
+    [ids, rated.kind, START.mu, START.sigma, shown(START), now],
+  );
+  const current = await client.query<{ player: string; mu: number; sigma: number; games: number }>(
+    "SELECT player, mu, sigma, games FROM ratings WHERE kind = $1 AND player = ANY($2) ORDER BY player FOR UPDATE",
+    [rated.kind, ids],
+  );
+  const earlier = await client.query<{ n: string }>(
+    "SELECT count(*) AS n FROM rated_games WHERE people = $1 AND kind = $2 AND at > $3",
+    [people, rated.kind, now - FARMING_WINDOW],
+  );
+  const byPlayer = new Map(current.rows.map((r) => [r.player, r]));
+  const changes = rateGame(rated, (p) => byPlayer.get(p) ?? null, weightOf(Number(earlier.rows[0].n)));
+  for (const c of changes) {
+    await client.query(
+      `UPDATE ratings SET mu = $3, sigma = $4, rating = $5, games = games + 1, updated = $6
+       WHERE player = $1 AND kind = $2`,
+      [c.player, rated.kind, c.after.mu, c.after.sigma, shown(c.after), now],
+    );
+    await client.query(
+      `INSERT INTO rating_changes (player, game, kind, at, place, weight, mu, sigma, before, after)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      [c.player, ref, rated.kind, now, c.place, c.weight, c.after.mu, c.after.sigma, shown(c.before), shown(c.after)],
+    );
+  }
+  await client.query("INSERT INTO rated_games (game, kind, people, at) VALUES ($1, $2, $3, $4)", [
+    ref,
+    rated.kind,
+    people,
+    now,
+  ]);
+  return changes;
+}
 
 /** Any number: the lock every starting process takes while it migrates. */
 const MIGRATION_LOCK = 0x63726f73;
@@ -149,6 +223,13 @@ const table = (r: Row): StoredTable => ({
 });
 type GameRow = { id: string; code: string; game: number; finished: string; record: string };
 const game = (r: GameRow): StoredGame => ({ ...r, finished: Number(r.finished) });
+type PasskeyRow = { id: string; name: string; created: string; used: string | null };
+const passkeyInfo = (r: PasskeyRow): PasskeyInfo => ({
+  id: r.id,
+  name: r.name,
+  created: Number(r.created),
+  used: orNull(r.used),
+});
 
 export class PgStore implements Store {
   readonly kind = "postgres";
@@ -220,13 +301,17 @@ export class PgStore implements Store {
     await this.pool.query("INSERT INTO players (id, name, created) VALUES ($1, $2, $3)", [id, name, now]);
   }
 
-  async player(id: string): Promise<{ name: string; key: number } | null> {
-    const r = await this.pool.query<{ name: string; key: number }>({
+  async player(id: string): Promise<{ name: string; key: number; bot: boolean } | null> {
+    const r = await this.pool.query<{ name: string; key: number; bot: boolean }>({
       name: "player",
-      text: "SELECT name, key FROM players WHERE id = $1",
+      text: "SELECT name, key, bot FROM players WHERE id = $1",
       values: [id],
     });
     return r.rows[0] ?? null;
+  }
+
+  async markBot(id: string): Promise<void> {
+    await this.pool.query("UPDATE players SET bot = true WHERE id = $1", [id]);
   }
 
   async rotate(id: string): Promise<number> {
@@ -360,18 +445,73 @@ export class PgStore implements Store {
     return r.rows.map((row) => ({ ...row, created: Number(row.created) }));
   }
 
-  async addGame(code: string, gameIndex: number, record: unknown, now: number, ref: string): Promise<void> {
-    await this.pool.query(
-      "INSERT INTO games (code, game, finished, record, ref) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING",
-      [code, gameIndex, now, JSON.stringify(record), ref],
+  // ---- ratings
+
+  async ratingsOf(player: string): Promise<PlayerRating[]> {
+    const ratings = await this.pool.query<Omit<PlayerRating, "history">>(
+      "SELECT kind, mu, sigma, games FROM ratings WHERE player = $1 ORDER BY kind",
+      [player],
     );
+    const changes = await this.pool.query<{ kind: string; at: string; rating: number; game: string }>(
+      "SELECT kind, at, after AS rating, game FROM rating_changes WHERE player = $1 ORDER BY at, game",
+      [player],
+    );
+    return ratings.rows.map((r) => ({
+      ...r,
+      history: changes.rows
+        .filter((c) => c.kind === r.kind)
+        .map((c) => ({ at: Number(c.at), rating: c.rating, game: c.game })),
+    }));
   }
 
-  async gamesOf(player: string): Promise<StoredGame[]> {
+  async leaderboard(query: BoardQuery, offset: number, limit: number): Promise<{ total: number; rows: BoardRow[] }> {
+    const board = boardSql(query);
+    const n = board.args.length;
+    const [total, rows] = await Promise.all([
+      this.pool.query<{ total: string }>(`SELECT count(*) AS total FROM (${board.sql}) b`, board.args),
+      this.pool.query<BoardRow>(
+        `SELECT * FROM (${board.sql}) b ORDER BY rating DESC, player LIMIT $${n + 1} OFFSET $${n + 2}`,
+        [...board.args, limit, offset],
+      ),
+    ]);
+    return { total: Number(total.rows[0].total), rows: rows.rows };
+  }
+
+  async boardPlace(query: BoardQuery, player: string): Promise<number | null> {
+    const board = boardSql(query);
+    const r = await this.pool.query<{ place: string }>(
+      `WITH b AS (${board.sql}) SELECT (SELECT count(*) FROM b
+         WHERE b.rating > me.rating OR (b.rating = me.rating AND b.player < me.player)) + 1 AS place
+       FROM b me WHERE me.player = $${board.args.length + 1}`,
+      [...board.args, player],
+    );
+    return r.rows[0] ? Number(r.rows[0].place) : null;
+  }
+
+  async addGame(
+    code: string,
+    gameIndex: number,
+    record: unknown,
+    now: number,
+    ref: string,
+    rated: RatedResult | null = null,
+  ): Promise<RatingChange[]> {
+    let changes: RatingChange[] = [];
+    await this.transaction(async (client) => {
+      const added = await client.query(
+        "INSERT INTO games (code, game, finished, record, ref) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING",
+        [code, gameIndex, now, JSON.stringify(record), ref],
+      );
+      if (added.rowCount === 1 && rated !== null) changes = await rateIn(client, rated, ref, now);
+    });
+    return changes;
+  }
+
+  async gamesOf(player: string, limit = 100): Promise<StoredGame[]> {
     const r = await this.pool.query<GameRow>(
       `SELECT g.ref AS id, g.code, g.game, g.finished, g.record FROM games g JOIN seats s ON s.code = g.code
-       WHERE s.player = $1 ORDER BY g.finished DESC LIMIT 100`,
-      [player],
+       WHERE s.player = $1 ORDER BY g.finished DESC LIMIT $2`,
+      [player, limit],
     );
     return r.rows.map(game);
   }
@@ -389,6 +529,125 @@ export class PgStore implements Store {
     const r = await this.pool.query<{ id: string }>("SELECT id FROM games WHERE ref IS NULL");
     for (const { id } of r.rows)
       await this.pool.query("UPDATE games SET ref = $2 WHERE id = $1 AND ref IS NULL", [id, gameRef()]);
+  }
+
+  // ---- accounts and passkeys
+
+  async account(id: string): Promise<{ created: number; account: number | null } | null> {
+    const r = await this.pool.query<{ created: string; account: string | null }>(
+      "SELECT created, account FROM players WHERE id = $1",
+      [id],
+    );
+    const row = r.rows[0];
+    return row ? { created: Number(row.created), account: orNull(row.account) } : null;
+  }
+
+  async addPasskey(passkey: Omit<StoredPasskey, "created" | "used">, now: number): Promise<void> {
+    await this.transaction(async (client) => {
+      await client.query(
+        `INSERT INTO passkeys (id, player, public_key, counter, transports, created, name)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [
+          passkey.id,
+          passkey.player,
+          Buffer.from(passkey.publicKey),
+          passkey.counter,
+          JSON.stringify(passkey.transports),
+          now,
+          passkey.name,
+        ],
+      );
+      await client.query("UPDATE players SET account = $2 WHERE id = $1 AND account IS NULL", [passkey.player, now]);
+    });
+  }
+
+  async passkey(id: string): Promise<StoredPasskey | null> {
+    const r = await this.pool.query<
+      PasskeyRow & { player: string; public_key: Buffer; counter: string; transports: string }
+    >("SELECT id, player, name, created, used, public_key, counter, transports FROM passkeys WHERE id = $1", [id]);
+    const row = r.rows[0];
+    if (!row) return null;
+    return {
+      ...passkeyInfo(row),
+      player: row.player,
+      publicKey: new Uint8Array(row.public_key),
+      counter: Number(row.counter),
+      transports: JSON.parse(row.transports) as string[],
+    };
+  }
+
+  async passkeysOf(player: string): Promise<PasskeyInfo[]> {
+    const r = await this.pool.query<PasskeyRow>(
+      "SELECT id, name, created, used FROM passkeys WHERE player = $1 ORDER BY created, id",
+      [player],
+    );
+    return r.rows.map(passkeyInfo);
+  }
+
+  async usePasskey(id: string, counter: number, now: number): Promise<boolean> {
+    const r = await this.pool.query(
+      "UPDATE passkeys SET counter = $2, used = $3 WHERE id = $1 AND (counter < $2 OR (counter = 0 AND $2 = 0))",
+      [id, counter, now],
+    );
+    return r.rowCount === 1;
+  }
+
+  async removePasskey(player: string, id: string): Promise<boolean> {
+    const r = await this.pool.query("DELETE FROM passkeys WHERE id = $1 AND player = $2", [id, player]);
+    return r.rowCount === 1;
+  }
+
+  async forget(player: string, name: string): Promise<void> {
+    await this.transaction(async (client) => {
+      // The row first, locked: a second deletion of the same account waits for this one.
+      const old = await client.query<{ name: string }>("SELECT name FROM players WHERE id = $1 FOR UPDATE", [player]);
+      const codes = await client.query<{ code: string }>("SELECT code FROM seats WHERE player = $1", [player]);
+      for (const { code } of codes.rows) {
+        const rows = (
+          await client.query<{ seq: number; entry: string }>(
+            "SELECT seq, entry FROM log WHERE code = $1 AND strpos(entry, $2) > 0",
+            [code, player],
+          )
+        ).rows;
+        const seats = seatsOf(
+          rows.map((r) => r.entry),
+          player,
+        );
+        for (const r of rows) {
+          const renamed = renamedEntry(r.entry, player, name);
+          if (renamed !== null)
+            await client.query("UPDATE log SET entry = $3 WHERE code = $1 AND seq = $2", [code, r.seq, renamed]);
+        }
+        const games = await client.query<{ id: string; record: string }>(
+          "SELECT id, record FROM games WHERE code = $1",
+          [code],
+        );
+        for (const g of games.rows) {
+          const renamed = renamedRecord(g.record, seats, old.rows[0].name, name);
+          if (renamed !== null) await client.query("UPDATE games SET record = $2 WHERE id = $1", [g.id, renamed]);
+        }
+      }
+      await client.query("DELETE FROM passkeys WHERE player = $1", [player]);
+      await client.query("UPDATE players SET name = $2, account = NULL, country = NULL, key = key + 1 WHERE id = $1", [
+        player,
+        name,
+      ]);
+    });
+  }
+
+  /** Runs `work` in one transaction on one client of the pool. */
+  private async transaction(work: (client: pg.PoolClient) => Promise<void>): Promise<void> {
+    const client = await this.pool.connect();
+    try {
+      await client.query("BEGIN");
+      await work(client);
+      await client.query("COMMIT");
+    } catch (e) {
+      await client.query("ROLLBACK").catch(() => {});
+      throw e;
+    } finally {
+      client.release();
+    }
   }
 
   async ping(): Promise<void> {

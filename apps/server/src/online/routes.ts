@@ -6,15 +6,18 @@
  */
 
 import { createHash, timingSafeEqual } from "node:crypto";
-import { MAX_CLIENT_FRAME, serverRefusal, TABLE_CODE, type WireRefusal } from "@crossbones/protocol";
+import { MAX_CLIENT_FRAME, serverRefusal, TABLE_CODE } from "@crossbones/protocol";
 import websocket from "@fastify/websocket";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { logGate } from "../limits.js";
+import { accountRoutes } from "./account-routes.js";
 import { Connection, MAX_MISSES } from "./connection.js";
 import { Guesses } from "./guesses.js";
-import { goneRefusal, type Hub, type Player } from "./hub.js";
+import { goneRefusal, type Hub } from "./hub.js";
 import { NAME_MESSAGES, nameProblem } from "./names.js";
+import { ratingRoutes } from "./rating-routes.js";
+import { guestOf, parsed, refuse } from "./requests.js";
 
 export interface RouteOptions {
   /** Page origins allowed to open a socket besides the server's own (none: same host only). */
@@ -39,6 +42,11 @@ export interface RouteOptions {
    * (404): what the process does is for its operator.
    */
   readonly metricsToken?: string;
+  /**
+   * The address players open the app at (`PUBLIC_ORIGIN`, e.g. `https://crossbones.example`):
+   * passkeys are made for its host name and signed for it alone. Unset: the request's own host.
+   */
+  readonly publicOrigin?: string;
 }
 
 const guestBody = z.strictObject({
@@ -49,17 +57,6 @@ const guestBody = z.strictObject({
     .max(24)
     .regex(/^[^\p{C}]+$/u),
 });
-
-function refuse(reply: FastifyReply, status: number, refusal: WireRefusal) {
-  return reply.code(status).send({ error: refusal });
-}
-
-/** The guest a request's `Authorization: Bearer <token>` proves, or null. */
-async function guestOf(hub: Hub, req: FastifyRequest): Promise<Player | null> {
-  const header = req.headers.authorization ?? "";
-  const m = /^Bearer (\S{10,200})$/.exec(header);
-  return m ? hub.guest(m[1]) : null;
-}
 
 /** Whether a request carries `Authorization: Bearer <token>` (compared in constant time). */
 function bearerIs(req: FastifyRequest, token: string): boolean {
@@ -128,14 +125,9 @@ export async function onlineRoutes(app: FastifyInstance, hub: Hub, options: Rout
     "/api/guests",
     { bodyLimit: 1024, config: { rateLimit: { max: Math.max(1, Math.floor(perMinute / 10)), timeWindow: 60_000 } } },
     async (req, reply) => {
-      const body = guestBody.safeParse(req.body);
-      if (!body.success) {
-        // The field at fault: the name, or a field the body must not have (none: not an object).
-        const issue = body.error.issues[0];
-        const field = issue.code === "unrecognized_keys" ? issue.keys[0] : issue.path[0];
-        return refuse(reply, 400, serverRefusal("bad-message", field === undefined ? {} : { field: String(field) }));
-      }
-      const problem = nameProblem(body.data.name);
+      const body = parsed(guestBody, req.body);
+      if (!body.ok) return refuse(reply, 400, body.refusal);
+      const problem = nameProblem(body.value.name);
       if (problem) {
         const refusal = {
           ...serverRefusal("bad-message", { field: "name", reason: problem }),
@@ -143,7 +135,7 @@ export async function onlineRoutes(app: FastifyInstance, hub: Hub, options: Rout
         };
         return refuse(reply, 400, refusal);
       }
-      return hub.newGuest(body.data.name);
+      return hub.newGuest(body.value.name);
     },
   );
 
@@ -214,6 +206,9 @@ export async function onlineRoutes(app: FastifyInstance, hub: Hub, options: Rout
     });
     return { games };
   });
+
+  await accountRoutes(app, hub, { publicOrigin: options.publicOrigin, requestsPerMinute: perMinute });
+  await ratingRoutes(app, hub, limited);
 
   app.get<{ Params: { id: string } }>("/api/games/:id", { config: limited }, async (req, reply) => {
     const ref = req.params.id;

@@ -9,14 +9,22 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
+import type { RatedResult } from "@crossbones/table";
 import Database from "better-sqlite3";
+import { renamedEntry, renamedRecord, seatsOf } from "./former.js";
+import { FARMING_WINDOW, type KeptRating, peopleKey, type RatingChange, rateGame, shown, weightOf } from "./ratings.js";
 import {
+  type BoardQuery,
+  type BoardRow,
   FencedError,
   isCheckpoint,
   type LogEntry,
   type LogTail,
+  type PasskeyInfo,
+  type PlayerRating,
   type Store,
   type StoredGame,
+  type StoredPasskey,
   type StoredTable,
   TABLE_FORMAT,
 } from "./store.js";
@@ -71,14 +79,16 @@ const MIGRATIONS: readonly string[] = [
      name TEXT NOT NULL
    );
    CREATE INDEX passkeys_by_player ON passkeys (player);`,
-  // 8: ratings (ratings.ts): each player's current Weng–Lin rating per game kind, every change
+  // 8: ratings (ratings.ts): each player's current Weng–Lin rating per game kind (and the number
+  // shown, which boards sort by), every change
   // (one row per player and rated game: the history plot and the monthly boards), and the rated
   // games by who played them (the rule against farming counts earlier meetings of the same people).
   `CREATE TABLE ratings (
      player TEXT NOT NULL REFERENCES players(id), kind TEXT NOT NULL, mu REAL NOT NULL,
-     sigma REAL NOT NULL, games INTEGER NOT NULL, updated INTEGER NOT NULL,
+     sigma REAL NOT NULL, rating INTEGER NOT NULL, games INTEGER NOT NULL, updated INTEGER NOT NULL,
      PRIMARY KEY (player, kind)
    ) WITHOUT ROWID;
+   CREATE INDEX ratings_board ON ratings (kind, rating);
    CREATE TABLE rating_changes (
      player TEXT NOT NULL REFERENCES players(id), game TEXT NOT NULL, kind TEXT NOT NULL,
      at INTEGER NOT NULL, place INTEGER NOT NULL, weight REAL NOT NULL, mu REAL NOT NULL,
@@ -93,6 +103,26 @@ const MIGRATIONS: readonly string[] = [
 ];
 
 const COLUMNS = "code, setup, host, created, status, format, wake, idle";
+
+/**
+ * A leaderboard's rows as a query (player, rating, games): all time, every player's rating now;
+ * since a moment, the rating after each player's last rated game since then.
+ */
+function boardSql(q: BoardQuery): { sql: string; args: (string | number)[] } {
+  if (q.since === null)
+    return {
+      sql: `SELECT r.player, p.name, p.bot, r.rating, r.games FROM ratings r JOIN players p ON p.id = r.player
+            WHERE r.kind = ? AND r.games >= ? AND p.bot = ?`,
+      args: [q.kind, q.minGames, q.bots ? 1 : 0],
+    };
+  return {
+    sql: `SELECT c.player, p.name, p.bot, (SELECT c2.after FROM rating_changes c2 WHERE c2.player = c.player
+            AND c2.kind = c.kind AND c2.at >= ? ORDER BY c2.at DESC, c2.game DESC LIMIT 1) AS rating, count(*) AS games
+          FROM rating_changes c JOIN players p ON p.id = c.player
+          WHERE c.kind = ? AND c.at >= ? AND p.bot = ? GROUP BY c.player HAVING count(*) >= ?`,
+    args: [q.since, q.kind, q.since, q.bots ? 1 : 0, q.minGames],
+  };
+}
 
 /** How often the checkpointer moves the WAL's pages into the database file (ms). */
 const CHECKPOINT_MS = 1000;
@@ -123,6 +153,57 @@ parentPort.on("message", (m) => {
 });
 `;
 
+/**
+ * addGame's transaction: the game, and when it is rated the new ratings, their changes and the
+ * game among the rated ones. better-sqlite3 commits when the function returns and rolls back if
+ * it throws.
+ */
+function gameWriter(db: Database.Database) {
+  const insert = db.prepare("INSERT OR IGNORE INTO games (code, game, finished, record, ref) VALUES (?, ?, ?, ?, ?)");
+  const earlier = db.prepare("SELECT count(*) AS n FROM rated_games WHERE people = ? AND kind = ? AND at > ?");
+  const current = db.prepare("SELECT mu, sigma, games FROM ratings WHERE player = ? AND kind = ?");
+  const keep = db.prepare(
+    `INSERT INTO ratings (player, kind, mu, sigma, rating, games, updated) VALUES (?, ?, ?, ?, ?, 1, ?)
+     ON CONFLICT (player, kind) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,
+     rating = excluded.rating, games = games + 1, updated = excluded.updated`,
+  );
+  const change = db.prepare(
+    `INSERT INTO rating_changes (player, game, kind, at, place, weight, mu, sigma, before, after)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const ratedGame = db.prepare("INSERT INTO rated_games (game, kind, people, at) VALUES (?, ?, ?, ?)");
+  return db.transaction(
+    (code: string, game: number, record: unknown, now: number, ref: string, rated: RatedResult | null) => {
+      const added = insert.run(code, game, now, JSON.stringify(record), ref).changes === 1;
+      if (!added || rated === null) return [];
+      const people = peopleKey(rated);
+      const { n } = earlier.get(people, rated.kind, now - FARMING_WINDOW) as { n: number };
+      const changes = rateGame(
+        rated,
+        (p) => (current.get(p, rated.kind) as KeptRating | undefined) ?? null,
+        weightOf(n),
+      );
+      for (const c of changes) {
+        keep.run(c.player, rated.kind, c.after.mu, c.after.sigma, shown(c.after), now);
+        change.run(
+          c.player,
+          ref,
+          rated.kind,
+          now,
+          c.place,
+          c.weight,
+          c.after.mu,
+          c.after.sigma,
+          shown(c.before),
+          shown(c.after),
+        );
+      }
+      ratedGame.run(ref, rated.kind, people, now);
+      return changes;
+    },
+  );
+}
+
 /** An append waiting for its turn's transaction. */
 interface PendingAppend {
   readonly code: string;
@@ -144,6 +225,7 @@ export class SqliteStore implements Store {
   private readonly appendAll: (batch: readonly PendingAppend[], failures: unknown[]) => void;
   /** Appends waiting for the end of this turn of the event loop (`append`). */
   private appends: PendingAppend[] = [];
+  private readonly writeGame: ReturnType<typeof gameWriter>;
   private readonly checkpointer: Worker;
   /** Resolves once the checkpointer's thread has ended (closed, or failed). */
   private readonly checkpointerGone: Promise<void>;
@@ -181,6 +263,7 @@ export class SqliteStore implements Store {
     this.appendStmt = this.db.prepare("INSERT INTO log (code, seq, entry) VALUES (?, ?, ?)");
     this.checkpointStmt = this.db.prepare("UPDATE tables SET checkpoint = ? WHERE code = ?");
     this.fenceStmt = this.db.prepare("SELECT fence FROM tables WHERE code = ?");
+    this.writeGame = gameWriter(this.db);
     this.appendTx = this.db.transaction((code: string, seq: number, entry: LogEntry, fence: number) => {
       const row = this.fenceStmt.get(code) as { fence: number } | undefined;
       if (row?.fence !== fence) throw new FencedError(code, fence);
@@ -220,11 +303,15 @@ export class SqliteStore implements Store {
     this.db.prepare("INSERT INTO players (id, name, created) VALUES (?, ?, ?)").run(id, name, now);
   }
 
-  async player(id: string): Promise<{ name: string; key: number } | null> {
-    const row = this.db.prepare("SELECT name, key FROM players WHERE id = ?").get(id) as
-      | { name: string; key: number }
+  async player(id: string): Promise<{ name: string; key: number; bot: boolean } | null> {
+    const row = this.db.prepare("SELECT name, key, bot FROM players WHERE id = ?").get(id) as
+      | { name: string; key: number; bot: number }
       | undefined;
-    return row ?? null;
+    return row ? { ...row, bot: row.bot === 1 } : null;
+  }
+
+  async markBot(id: string): Promise<void> {
+    this.db.prepare("UPDATE players SET bot = 1 WHERE id = ?").run(id);
   }
 
   async rotate(id: string): Promise<number> {
@@ -353,19 +440,59 @@ export class SqliteStore implements Store {
       .all(player) as { code: string; status: string; created: number }[];
   }
 
-  async addGame(code: string, game: number, record: unknown, now: number, ref: string): Promise<void> {
-    this.db
-      .prepare("INSERT OR IGNORE INTO games (code, game, finished, record, ref) VALUES (?, ?, ?, ?, ?)")
-      .run(code, game, now, JSON.stringify(record), ref);
+  // ---- ratings
+
+  async ratingsOf(player: string): Promise<PlayerRating[]> {
+    const ratings = this.db
+      .prepare("SELECT kind, mu, sigma, games FROM ratings WHERE player = ? ORDER BY kind")
+      .all(player) as Omit<PlayerRating, "history">[];
+    const changes = this.db.prepare(
+      "SELECT at, after AS rating, game FROM rating_changes WHERE player = ? AND kind = ? ORDER BY at, game",
+    );
+    return ratings.map((r) => ({ ...r, history: changes.all(player, r.kind) as PlayerRating["history"] }));
   }
 
-  async gamesOf(player: string): Promise<StoredGame[]> {
+  async leaderboard(query: BoardQuery, offset: number, limit: number): Promise<{ total: number; rows: BoardRow[] }> {
+    const board = boardSql(query);
+    const { total } = this.db.prepare(`SELECT count(*) AS total FROM (${board.sql})`).get(...board.args) as {
+      total: number;
+    };
+    const rows = this.db
+      .prepare(`SELECT * FROM (${board.sql}) ORDER BY rating DESC, player LIMIT ? OFFSET ?`)
+      .all(...board.args, limit, offset) as (Omit<BoardRow, "bot"> & { bot: number })[];
+    return { total, rows: rows.map((r) => ({ ...r, bot: r.bot === 1 })) };
+  }
+
+  async boardPlace(query: BoardQuery, player: string): Promise<number | null> {
+    const board = boardSql(query);
+    const row = this.db
+      .prepare(
+        `WITH b AS (${board.sql}) SELECT (SELECT count(*) FROM b
+           WHERE b.rating > me.rating OR (b.rating = me.rating AND b.player < me.player)) + 1 AS place
+         FROM b me WHERE me.player = ?`,
+      )
+      .get(...board.args, player) as { place: number } | undefined;
+    return row?.place ?? null;
+  }
+
+  async addGame(
+    code: string,
+    game: number,
+    record: unknown,
+    now: number,
+    ref: string,
+    rated: RatedResult | null = null,
+  ): Promise<RatingChange[]> {
+    return this.writeGame(code, game, record, now, ref, rated);
+  }
+
+  async gamesOf(player: string, limit = 100): Promise<StoredGame[]> {
     return this.db
       .prepare(
         `SELECT g.ref AS id, g.code, g.game, g.finished, g.record FROM games g JOIN seats s ON s.code = g.code
-         WHERE s.player = ? ORDER BY g.finished DESC LIMIT 100`,
+         WHERE s.player = ? ORDER BY g.finished DESC LIMIT ?`,
       )
-      .all(player) as StoredGame[];
+      .all(player, limit) as StoredGame[];
   }
 
   async game(ref: string): Promise<StoredGame | null> {
@@ -382,6 +509,95 @@ export class SqliteStore implements Store {
     const give = this.db.prepare("UPDATE games SET ref = ? WHERE id = ?");
     this.db.transaction(() => {
       for (const { id } of rows) give.run(gameRef(), id);
+    })();
+  }
+
+  // ---- accounts and passkeys
+
+  async account(id: string): Promise<{ created: number; account: number | null } | null> {
+    const row = this.db.prepare("SELECT created, account FROM players WHERE id = ?").get(id) as
+      | { created: number; account: number | null }
+      | undefined;
+    return row ?? null;
+  }
+
+  async addPasskey(passkey: Omit<StoredPasskey, "created" | "used">, now: number): Promise<void> {
+    this.db.transaction(() => {
+      this.db
+        .prepare(
+          `INSERT INTO passkeys (id, player, public_key, counter, transports, created, name)
+           VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          passkey.id,
+          passkey.player,
+          Buffer.from(passkey.publicKey),
+          passkey.counter,
+          JSON.stringify(passkey.transports),
+          now,
+          passkey.name,
+        );
+      this.db.prepare("UPDATE players SET account = ? WHERE id = ? AND account IS NULL").run(now, passkey.player);
+    })();
+  }
+
+  async passkey(id: string): Promise<StoredPasskey | null> {
+    const row = this.db
+      .prepare("SELECT id, player, name, created, used, public_key, counter, transports FROM passkeys WHERE id = ?")
+      .get(id) as
+      | (PasskeyInfo & { player: string; public_key: Buffer; counter: number; transports: string })
+      | undefined;
+    if (!row) return null;
+    const { public_key, transports, ...rest } = row;
+    return { ...rest, publicKey: new Uint8Array(public_key), transports: JSON.parse(transports) as string[] };
+  }
+
+  async passkeysOf(player: string): Promise<PasskeyInfo[]> {
+    return this.db
+      .prepare("SELECT id, name, created, used FROM passkeys WHERE player = ? ORDER BY created, id")
+      .all(player) as PasskeyInfo[];
+  }
+
+  async usePasskey(id: string, counter: number, now: number): Promise<boolean> {
+    const r = this.db
+      .prepare(
+        "UPDATE passkeys SET counter = @counter, used = @now WHERE id = @id AND (counter < @counter OR (counter = 0 AND @counter = 0))",
+      )
+      .run({ id, counter, now });
+    return r.changes === 1;
+  }
+
+  async removePasskey(player: string, id: string): Promise<boolean> {
+    return this.db.prepare("DELETE FROM passkeys WHERE id = ? AND player = ?").run(id, player).changes === 1;
+  }
+
+  async forget(player: string, name: string): Promise<void> {
+    const entries = this.db.prepare("SELECT seq, entry FROM log WHERE code = ? AND instr(entry, ?) > 0");
+    const setEntry = this.db.prepare("UPDATE log SET entry = ? WHERE code = ? AND seq = ?");
+    const games = this.db.prepare("SELECT id, record FROM games WHERE code = ?");
+    const setRecord = this.db.prepare("UPDATE games SET record = ? WHERE id = ?");
+    this.db.transaction(() => {
+      const old = (this.db.prepare("SELECT name FROM players WHERE id = ?").get(player) as { name: string }).name;
+      const codes = this.db.prepare("SELECT code FROM seats WHERE player = ?").all(player) as { code: string }[];
+      for (const { code } of codes) {
+        const rows = entries.all(code, player) as { seq: number; entry: string }[];
+        const seats = seatsOf(
+          rows.map((r) => r.entry),
+          player,
+        );
+        for (const r of rows) {
+          const renamed = renamedEntry(r.entry, player, name);
+          if (renamed !== null) setEntry.run(renamed, code, r.seq);
+        }
+        for (const g of games.all(code) as { id: number; record: string }[]) {
+          const renamed = renamedRecord(g.record, seats, old, name);
+          if (renamed !== null) setRecord.run(renamed, g.id);
+        }
+      }
+      this.db.prepare("DELETE FROM passkeys WHERE player = ?").run(player);
+      this.db
+        .prepare("UPDATE players SET name = ?, account = NULL, country = NULL, key = key + 1 WHERE id = ?")
+        .run(name, player);
     })();
   }
 

@@ -14,7 +14,8 @@
  * the table, so an old owner that was paused past its lease can never write to the log again.
  */
 
-import type { LogEntry, LogTail } from "@crossbones/table";
+import type { LogEntry, LogTail, RatedResult } from "@crossbones/table";
+import type { RatedKind, RatingChange } from "./ratings.js";
 
 export type { Checkpoint, LogEntry, LogTail, Seat as LoggedSeat } from "@crossbones/table";
 export { isCheckpoint } from "@crossbones/table";
@@ -55,6 +56,57 @@ export interface StoredGame {
   readonly record: string;
 }
 
+/** A passkey as its player's list shows it (never its public key). */
+export interface PasskeyInfo {
+  /** The credential's id (base64url), as the authenticator names it. */
+  readonly id: string;
+  /** What the player called it (the device it lives on, by default). */
+  readonly name: string;
+  readonly created: number;
+  /** The last sign-in with it (null: none yet). */
+  readonly used: number | null;
+}
+
+/** A passkey as a sign-in checks it: whose it is, its public key and its signature counter. */
+export interface StoredPasskey extends PasskeyInfo {
+  readonly player: string;
+  readonly publicKey: Uint8Array<ArrayBuffer>;
+  readonly counter: number;
+  readonly transports: readonly string[];
+}
+
+/** A player's rating in one game kind (ratings.ts) and how it went. */
+export interface PlayerRating {
+  readonly kind: RatedKind;
+  readonly mu: number;
+  readonly sigma: number;
+  /** Rated games played. */
+  readonly games: number;
+  /** The shown rating after each rated game, oldest first (`game`: the game's id to the world). */
+  readonly history: readonly { readonly at: number; readonly rating: number; readonly game: string }[];
+}
+
+/**
+ * Which leaderboard: a game kind, all time (`since` null) or since a moment, of players with
+ * `minGames`; people's, or bot accounts' (`bots`).
+ */
+export interface BoardQuery {
+  readonly kind: RatedKind;
+  readonly since: number | null;
+  readonly minGames: number;
+  readonly bots: boolean;
+}
+
+export interface BoardRow {
+  readonly player: string;
+  readonly name: string;
+  /** The shown rating: now (all time), or after the player's last game since `since`. */
+  readonly rating: number;
+  /** Rated games: in all, or since `since`. */
+  readonly games: number;
+  readonly bot: boolean;
+}
+
 /** A write by an owner whose table another process has since claimed. */
 export class FencedError extends Error {
   constructor(code: string, fence: number) {
@@ -70,7 +122,9 @@ export interface Store {
   secret(make: () => string): Promise<string>;
   addPlayer(id: string, name: string, now: number): Promise<void>;
   /** A player's name and key generation (`rotate` raises it: older keys are refused), or null. */
-  player(id: string): Promise<{ name: string; key: number } | null>;
+  player(id: string): Promise<{ name: string; key: number; bot: boolean } | null>;
+  /** The player plays through a program from now on: a bot account (docs/ratings.md). */
+  markBot(id: string): Promise<void>;
   /** A new key generation for the player (every key of theirs made before is refused from now on). */
   rotate(id: string): Promise<number>;
   /** A new table (of TABLE_FORMAT, loaded: `wake` null); false when the code is taken. */
@@ -108,12 +162,59 @@ export interface Store {
   resume(code: string): Promise<LogTail>;
   /** Tables a player sits or sat at, newest first. */
   tablesOf(player: string): Promise<{ code: string; status: string; created: number }[]>;
-  /** Keeps a finished game's record (once per game of a table) under the unguessable `ref`. */
-  addGame(code: string, game: number, record: unknown, now: number, ref: string): Promise<void>;
-  /** Finished games of the tables a player sat at, newest first. */
-  gamesOf(player: string): Promise<StoredGame[]>;
+  // ---- ratings (ratings.ts, docs/ratings.md)
+  /** A player's rating in each game kind they played rated, with its history. */
+  ratingsOf(player: string): Promise<PlayerRating[]>;
+  /** A page of a leaderboard, best first, and how many players it has in all. */
+  leaderboard(query: BoardQuery, offset: number, limit: number): Promise<{ total: number; rows: BoardRow[] }>;
+  /**
+   * A player's place on a leaderboard (1 is first; equal ratings in the order of the board's rows,
+   * by id), or null when they are not on it.
+   */
+  boardPlace(query: BoardQuery, player: string): Promise<number | null>;
+  /**
+   * Keeps a finished game's record (once per game of a table) under the unguessable `ref`, and
+   * when the game is rated (`rated`), everyone's new rating, in the same transaction: the result
+   * and the ratings are kept together or not at all. Answers the rating changes (none when the
+   * game is not rated, or was kept before).
+   */
+  addGame(
+    code: string,
+    game: number,
+    record: unknown,
+    now: number,
+    ref: string,
+    rated?: RatedResult | null,
+  ): Promise<RatingChange[]>;
+  /** Finished games of the tables a player sat at, newest first (at most `limit`, 100 unless told). */
+  gamesOf(player: string, limit?: number): Promise<StoredGame[]>;
   /** A finished game by its unguessable id. */
   game(ref: string): Promise<StoredGame | null>;
+  // ---- accounts and passkeys
+  /** When a player came (as a guest) and since when they are an account (null: a guest), or null. */
+  account(id: string): Promise<{ created: number; account: number | null } | null>;
+  /** Keeps a new passkey; its player's first makes them an account from `now`. */
+  addPasskey(passkey: Omit<StoredPasskey, "created" | "used">, now: number): Promise<void>;
+  /** A passkey by its credential id, or null. */
+  passkey(id: string): Promise<StoredPasskey | null>;
+  /** A player's passkeys, oldest first. */
+  passkeysOf(player: string): Promise<PasskeyInfo[]>;
+  /**
+   * A sign-in with passkey `id`: its authenticator's `counter` is kept, and `now` as its last use;
+   * false (nothing kept) when the counter did not go up, as a copied authenticator's would not (an
+   * authenticator without a counter says 0 every time). Checked and kept in one statement, so two
+   * processes never both take the same counter.
+   */
+  usePasskey(id: string, counter: number, now: number): Promise<boolean>;
+  /** Removes one of `player`'s passkeys; false when they have none by that id. */
+  removePasskey(player: string, id: string): Promise<boolean>;
+  /**
+   * Deletes an account (former.ts): its passkeys go, its name becomes `name` in its row, in its
+   * tables' logs and in the records of the games it played, and its key generation goes up (every
+   * token of it is refused). The row stays, so that the games it played keep their seats.
+   */
+  forget(player: string, name: string): Promise<void>;
+
   /** Throws unless the database answers. */
   ping(): Promise<void>;
   close(): Promise<void>;

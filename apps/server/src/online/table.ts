@@ -9,7 +9,7 @@
  */
 
 import { randomBytes } from "node:crypto";
-import { type Action, viewFor } from "@crossbones/engine";
+import { type Action, type GameKind, viewFor } from "@crossbones/engine";
 import { commitmentOf, dealOf, randomHex32 } from "@crossbones/fair";
 import {
   type Reaction,
@@ -36,6 +36,7 @@ import {
   newTable,
   openSeats,
   type Refusal,
+  ratedResult,
   rebuild,
   recordOf,
   seatOf,
@@ -48,6 +49,8 @@ import { type Sent, TableFrames } from "./frames.js";
 import { presenceOf, tableInfo } from "./info.js";
 import type { Metrics } from "./metrics.js";
 import { confusable } from "./names.js";
+import type { TableOp } from "./ops.js";
+import { PROVISIONAL_GAMES, type RatingChange, shown } from "./ratings.js";
 import type { CheckedSetup } from "./setup.js";
 import type { Store } from "./store.js";
 import { gameRef } from "./tokens.js";
@@ -112,7 +115,12 @@ const NOTHING: Decision = { changes: [], refusal: null, charged: false };
 
 /** The rules a checked setup plays by, as the core takes them. */
 function rulesOf(checked: CheckedSetup): TableRules {
-  return { rules: checked.rules, seats: checked.seats, clock: checked.setup.clock };
+  return {
+    rules: checked.rules,
+    seats: checked.seats,
+    clock: checked.setup.clock,
+    rated: checked.setup.rated === true,
+  };
 }
 
 /** A refusal as the protocol sends it: the engine's carry their message, the table's get theirs. */
@@ -129,6 +137,8 @@ export class LiveTable {
   private state: TableState;
   /** Log entries the store has (entries 0 .. durable - 1); frames show nothing beyond them. */
   private durableSeq: number;
+  /** The `rated` message of the table's last rated game, for whoever comes to watch it. */
+  private rated: { readonly game: number; readonly text: string } | null = null;
   /** The table's writes, in order: each starts once the one before it is done. */
   private writes: Promise<void> = Promise.resolve();
   private failed = false;
@@ -228,13 +238,14 @@ export class LiveTable {
    * name of someone at the table (a person or a bot: the same look, names.ts) is refused: nobody
    * may pass for another at the table.
    */
-  sit(player: string, name: string, seat?: number): { ok: true; seat: number } | { ok: false; refusal: WireRefusal } {
+  sit(op: Extract<TableOp, { m: "sit" }>): { ok: true; seat: number } | { ok: false; refusal: WireRefusal } {
+    const { player, name, seat, program } = op;
     const like = this.state.seats.findIndex(
       (s) => s.kind !== "open" && !(s.kind === "human" && s.player === player) && confusable(s.name, name),
     );
     if (like >= 0 && this.seatOf(player) < 0)
       return { ok: false, refusal: serverRefusal("name-too-like", { seat: like }) };
-    const d = this.submit({ c: "sit", player, name, seat });
+    const d = this.submit({ c: "sit", player, name, seat, program });
     return d.refusal ? { ok: false, refusal: wireRefusal(d.refusal) } : { ok: true, seat: d.seat as number };
   }
 
@@ -319,6 +330,7 @@ export class LiveTable {
         const frames = this.frames();
         this.sendTo(follower, frames);
         frames.release();
+        if (this.rated?.game === this.state.gameIndex) follower.send(this.rated.text);
       }
     });
   }
@@ -463,7 +475,16 @@ export class LiveTable {
       status === "finished" || (closed === "abandoned" && game.hands.length > 0) ? recordOf(this.state) : null;
     if (record) {
       const now = this.deps.now();
-      this.persist(() => this.deps.store.addGame(this.code, gameIndex, record, now, gameRef()));
+      const rated = status === "finished" ? ratedResult(this.state) : null;
+      const seats = rated
+        ? this.state.seats.map((seat, i) => (seat.kind === "human" ? seat.player : this.state.left[i]))
+        : [];
+      this.persist(async () => {
+        const changes = await this.deps.store.addGame(this.code, gameIndex, record, now, gameRef(), rated);
+        // A rated table's game that rates nobody (people on one side only) says so: no ratings.
+        if (changes.length > 0 || (rated === null && status === "finished" && this.state.table.rated))
+          this.tellRated(gameIndex, this.state.table.rules.game, seats, changes);
+      });
     }
     this.persist(() => this.deps.store.setStatus(this.code, status, this.fence));
     this.storedStatus = status;
@@ -612,6 +633,31 @@ export class LiveTable {
       // Each follower's table has it now: the next patch counts from that (as clients apply it).
       for (const f of this.followers) if (f.sent) f.sent = { ...f.sent, presence };
     }, this.deps.presenceDelay);
+  }
+
+  /** Everyone hears how the game moved its people's ratings (and whoever comes to watch it, later). */
+  private tellRated(
+    game: number,
+    kind: GameKind,
+    seats: readonly (string | null)[],
+    changes: readonly RatingChange[],
+  ): void {
+    const message: ServerMessage = {
+      t: "rated",
+      table: this.code,
+      game,
+      kind,
+      ratings: changes.map((c) => ({
+        seat: seats.indexOf(c.player),
+        before: shown(c.before),
+        after: shown(c.after),
+        games: c.games,
+        provisional: c.games < PROVISIONAL_GAMES,
+        left: this.state.left.includes(c.player),
+      })),
+    };
+    this.rated = { game, text: JSON.stringify(message) };
+    this.sendAll(this.rated.text);
   }
 
   private sendAll(text: string): void {

@@ -56,6 +56,23 @@ export class Tokens {
   }
 
   /**
+   * `text` with the server's signature: a value only this server (or another process of its
+   * cluster) can have made, that it takes back without keeping anything (a passkey's challenge).
+   * Signed under a prefix of its own, so that no sealed value is ever a token or a deal's id.
+   */
+  seal(text: string): string {
+    return `${text}.${this.sign(`seal.${text}`)}`;
+  }
+
+  /** The text of a value `seal` made, or null for anything else. */
+  unseal(value: string): string | null {
+    const dot = value.lastIndexOf(".");
+    if (dot < 0) return null;
+    const text = value.slice(0, dot);
+    return this.same(value.slice(dot + 1), `seal.${text}`) ? text : null;
+  }
+
+  /**
    * A table's name in its deals' proofs: an HMAC of its code (the same on every process of a
    * cluster), from which the code, the key to a private table, cannot be read back.
    */

@@ -419,6 +419,11 @@ export const es: Dict = {
   "online.quickText": "Juega con quien busque el mismo juego. Si no viene nadie, los bots ocupan los asientos vacíos.",
   "online.quickGo": "Buscar partida",
   "online.waitingPlayers": { one: "{n} jugador esperando.", other: "{n} jugadores esperando." },
+  "online.allowBots": "Las cuentas de bots pueden jugar conmigo",
+  "online.usualWait": {
+    one: "Normalmente se encuentra mesa en unos {n} segundo.",
+    other: "Normalmente se encuentra mesa en unos {n} segundos.",
+  },
   "online.botsIn": { one: "Los bots entran en {n} segundo.", other: "Los bots entran en {n} segundos." },
   "online.create": "Crear una mesa",
   "online.createButton": "Crear la mesa",
@@ -511,6 +516,42 @@ export const es: Dict = {
   "online.refusal.table-crowded": "Demasiadas personas están mirando esta mesa ahora.",
   "online.refusal.name-too-like":
     "Alguien en esta mesa tiene un nombre demasiado parecido al tuyo. Elige otro nombre para sentarte aquí.",
+  "online.refusal.passkey-failed": "No se pudo comprobar la llave de acceso. Inténtalo de nuevo.",
+  "online.refusal.unknown-passkey": "Esta llave de acceso no se conoce aquí: quizá se quitó, o se borró su cuenta.",
+  "online.refusal.too-many-passkeys": "Esta cuenta ya tiene todas las llaves de acceso que puede. Quita una primero.",
+  "online.refusal.game-in-play": "Todavía se está jugando una partida tuya. Inténtalo cuando termine.",
+
+  // ---- cuentas (docs/online.md, Accounts)
+  "account.title": "Cuenta",
+  "account.guestText":
+    "{name} es invitado en este dispositivo. Añade una llave de acceso para quedarte con este nombre: entra con ella en cualquier dispositivo, sin contraseña.",
+  "account.since":
+    "{name} es una cuenta desde el {date}. Entra con una llave de acceso en cualquier dispositivo; la clave de jugador también sirve.",
+  "account.passkeys": "Llaves de acceso",
+  "account.added": "añadida el {date}",
+  "account.used": "último uso el {date}",
+  "account.remove": "Quitar",
+  "account.removeNamed": "Quitar la llave de acceso {name}",
+  "account.removed": "La llave de acceso {name} se ha quitado.",
+  "account.noPasskeys": "No queda ninguna llave de acceso: entra con la clave de jugador, o añade otra llave.",
+  "account.keepName": "Quedarme con este nombre: añadir una llave de acceso",
+  "account.addPasskey": "Añadir una llave de acceso",
+  "account.passkeyAdded": "Llave de acceso añadida. En otro dispositivo, elige Entrar con una llave de acceso.",
+  "account.passkeyNotMade":
+    "No se creó ninguna llave de acceso: se canceló o tardó demasiado, o este dispositivo ya tiene una para esta cuenta.",
+  "account.noPasskeySupport":
+    "Este navegador no puede usar llaves de acceso en esta página. La clave de jugador sigue sirviendo.",
+  "account.download": "Descargar mis datos",
+  "account.downloaded": "Descargado: todo lo que se guarda sobre ti, con cada partida, en un archivo JSON.",
+  "account.delete": "Borrar mi cuenta",
+  "account.deleteTitle": "¿Borrar la cuenta de {name}?",
+  "account.deleteText":
+    "Sus llaves de acceso y su clave de jugador dejan de funcionar al momento, en todos los dispositivos, para siempre. Las partidas que jugaste se quedan para quienes jugaron contigo, con el nombre “Former player”.",
+  "account.deleteConfirm": "Borrar para siempre",
+  "account.haveAccount": "¿Tienes una cuenta? Entra con su llave de acceso.",
+  "account.signIn": "Entrar con una llave de acceso",
+  "account.passkeyNotUsed":
+    "No se usó ninguna llave de acceso: se canceló o tardó demasiado, o aquí no hay ninguna para este sitio.",
 
   // ---- repartos justos (docs/fairness.md)
   "fair.verified": "Mano {n}: reparto verificado",
@@ -564,6 +605,65 @@ export const es: Dict = {
     "Contra los bots, cada mano se reparte en tu dispositivo con los números aleatorios criptográficos del navegador, sacados de nuevo para esa mano: no interviene ningún servidor, nada decide el reparto de antemano y ningún bot puede elegirlo ni verlo. Después cada bot juega desde la vista de su propio asiento, igual que en línea.",
   "fair.offline2":
     "Una partida contra los bots se puede exportar como registro y volver a ver jugada a jugada (Ver un registro); no tiene prueba de reparto justo que comprobar, porque nadie más repartió.",
+
+  // ---- ratings
+  "rating.rating": "Puntuación",
+  "rating.changes": "Puntuaciones tras esta partida",
+  "rating.notRated":
+    "Esta partida no contó para la puntuación: solo había personas en un lado, así que nadie se midió con nadie.",
+  "rating.updating": "Actualizando las puntuaciones…",
+  "rating.change": "{before} → {after} ({change})",
+  "rating.changeSaid": "de {before} a {after}, {change}",
+  "rating.up": "sube {n}",
+  "rating.down": "baja {n}",
+  "rating.same": "sin cambios",
+  "rating.provisional": "provisional",
+  "rating.left": "abandonó la partida",
+  "rating.provisionalNote":
+    "Una puntuación provisional aún busca su nivel: se mueve más con cada una de las primeras partidas puntuadas.",
+  "rating.ratedOption": "Puntuada",
+  "rating.ratedWhat": "La partida cambia la puntuación de todos.",
+  "rating.ratedPeopleOnly": "Solo una mesa de personas puede ser puntuada: elige un amigo para cada asiento.",
+  "rating.leaderboards": "Clasificaciones",
+  "rating.period": "Periodo",
+  "rating.allTime": "Histórica",
+  "rating.thisMonth": "Este mes",
+  "rating.minGames": {
+    one: "Jugadores con al menos {n} partida puntuada.",
+    other: "Jugadores con al menos {n} partidas puntuadas.",
+  },
+  "rating.minGamesMonth": {
+    one: "Jugadores con al menos {n} partida puntuada este mes.",
+    other: "Jugadores con al menos {n} partidas puntuadas este mes.",
+  },
+  "rating.empty": {
+    one: "Nadie ha jugado todavía {n} partida puntuada.",
+    other: "Nadie ha jugado todavía {n} partidas puntuadas.",
+  },
+  "rating.emptyMonth": {
+    one: "Nadie ha jugado todavía {n} partida puntuada este mes.",
+    other: "Nadie ha jugado todavía {n} partidas puntuadas este mes.",
+  },
+  "rating.you": "Tú: #{place}",
+  "rating.boardCaption": "{game}, {period}: página {page} de {pages}",
+  "rating.place": "Puesto",
+  "rating.player": "Jugador",
+  "rating.games": "Partidas",
+  "rating.pages": "Páginas de la clasificación",
+  "rating.previous": "Anterior",
+  "rating.next": "Siguiente",
+  "rating.pageOf": "Página {page} de {pages}",
+  "rating.noPlayer": "No hay ningún jugador en esta dirección.",
+  "rating.account": "Tiene cuenta",
+  "rating.guest": "Invitado",
+  "rating.since": "juega desde el {date}",
+  "rating.noRatings": "Aún no hay partidas puntuadas.",
+  "rating.gamesCount": { one: "{n} partida puntuada", other: "{n} partidas puntuadas" },
+  "rating.axisGames": "Partidas puntuadas, en orden",
+  "rating.chartLabel": "Puntuación de {game}, partida a partida, del {first} al {last}: ahora {rating}",
+  "rating.history": "Partidas puntuadas",
+  "rating.date": "Fecha",
+  "rating.record": "Registro",
 
   // ---- lessons (docs/lessons.md)
   guideName: "Mango",

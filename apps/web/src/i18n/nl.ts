@@ -413,6 +413,11 @@ export const nl: Dict = {
   "online.quickText": "Speel met wie hetzelfde spel zoekt. Komt er niemand, dan nemen bots de lege plaatsen.",
   "online.quickGo": "Zoek een spel",
   "online.waitingPlayers": { one: "{n} speler wacht.", other: "{n} spelers wachten." },
+  "online.allowBots": "Botaccounts mogen tegen mij spelen",
+  "online.usualWait": {
+    one: "Meestal is er binnen ongeveer {n} seconde een tafel.",
+    other: "Meestal is er binnen ongeveer {n} seconden een tafel.",
+  },
   "online.botsIn": { one: "Over {n} seconde doen bots mee.", other: "Over {n} seconden doen bots mee." },
   "online.create": "Maak een tafel",
   "online.createButton": "Tafel maken",
@@ -504,6 +509,42 @@ export const nl: Dict = {
   "online.refusal.table-crowded": "Er kijken nu te veel mensen naar deze tafel.",
   "online.refusal.name-too-like":
     "Iemand aan deze tafel heeft een naam die te veel op de jouwe lijkt. Kies een andere naam om hier te zitten.",
+  "online.refusal.passkey-failed": "De passkey kon niet worden gecontroleerd. Probeer het opnieuw.",
+  "online.refusal.unknown-passkey":
+    "Deze passkey is hier niet bekend: misschien is hij verwijderd, of het account ervan.",
+  "online.refusal.too-many-passkeys": "Dit account heeft al zoveel passkeys als mag. Verwijder er eerst een.",
+  "online.refusal.game-in-play": "Er wordt nog een spel van je gespeeld. Probeer het opnieuw als het afgelopen is.",
+
+  // ---- accounts (docs/online.md, Accounts)
+  "account.title": "Account",
+  "account.guestText":
+    "{name} is een gast op dit apparaat. Voeg een passkey toe om deze naam te houden: log er op elk apparaat mee in, zonder wachtwoord.",
+  "account.since":
+    "{name} is een account sinds {date}. Log op elk apparaat in met een passkey; de spelerssleutel werkt ook.",
+  "account.passkeys": "Passkeys",
+  "account.added": "toegevoegd {date}",
+  "account.used": "laatst gebruikt {date}",
+  "account.remove": "Verwijderen",
+  "account.removeNamed": "De passkey {name} verwijderen",
+  "account.removed": "De passkey {name} is verwijderd.",
+  "account.noPasskeys": "Geen passkey meer: log in met de spelerssleutel, of voeg opnieuw een passkey toe.",
+  "account.keepName": "Deze naam houden: voeg een passkey toe",
+  "account.addPasskey": "Passkey toevoegen",
+  "account.passkeyAdded": "Passkey toegevoegd. Kies op een ander apparaat Inloggen met een passkey.",
+  "account.passkeyNotMade":
+    "Er is geen passkey gemaakt: het werd geannuleerd of duurde te lang, of dit apparaat heeft er al een voor dit account.",
+  "account.noPasskeySupport": "Deze browser kan op deze pagina geen passkeys gebruiken. De spelerssleutel werkt nog.",
+  "account.download": "Mijn gegevens downloaden",
+  "account.downloaded": "Gedownload: alles wat over je bewaard wordt, met elk spel, in één JSON-bestand.",
+  "account.delete": "Mijn account verwijderen",
+  "account.deleteTitle": "Het account van {name} verwijderen?",
+  "account.deleteText":
+    "De passkeys en de spelerssleutel werken meteen nergens meer, voorgoed. De spellen die je speelde blijven voor wie met je speelde, onder de naam “Former player”.",
+  "account.deleteConfirm": "Voorgoed verwijderen",
+  "account.haveAccount": "Heb je een account? Log in met de passkey ervan.",
+  "account.signIn": "Inloggen met een passkey",
+  "account.passkeyNotUsed":
+    "Er is geen passkey gebruikt: het werd geannuleerd of duurde te lang, of er is er hier geen voor deze site.",
 
   // ---- eerlijke delingen (docs/fairness.md)
   "fair.verified": "Hand {n}: deling gecontroleerd",
@@ -557,6 +598,65 @@ export const nl: Dict = {
     "Tegen de bots wordt elke hand op je eigen apparaat gedeeld, met de cryptografische toevalsgetallen van de browser, voor elke hand opnieuw getrokken: er doet geen server mee, niets legt het delen vooraf vast, en geen bot kan het kiezen of inzien. Daarna speelt elke bot vanuit het zicht van zijn eigen plaats, net als online.",
   "fair.offline2":
     "Een spel tegen de bots kun je als verslag bewaren en zet voor zet terugkijken (Verslag bekijken); het heeft geen bewijs van eerlijk delen om te controleren, want niemand anders heeft gedeeld.",
+
+  // ---- ratings
+  "rating.rating": "Rating",
+  "rating.changes": "Ratings na dit spel",
+  "rating.notRated":
+    "Dit spel telde niet mee voor de rating: er zaten alleen mensen aan één kant, dus niemand werd met iemand anders vergeleken.",
+  "rating.updating": "De ratings worden bijgewerkt…",
+  "rating.change": "{before} → {after} ({change})",
+  "rating.changeSaid": "van {before} naar {after}, {change}",
+  "rating.up": "{n} omhoog",
+  "rating.down": "{n} omlaag",
+  "rating.same": "onveranderd",
+  "rating.provisional": "voorlopig",
+  "rating.left": "heeft het spel verlaten",
+  "rating.provisionalNote":
+    "Een voorlopige rating zoekt nog haar niveau: ze beweegt meer bij elk van de eerste spellen voor de rating.",
+  "rating.ratedOption": "Voor de rating",
+  "rating.ratedWhat": "Het spel verandert ieders rating.",
+  "rating.ratedPeopleOnly": "Alleen een tafel met alleen mensen telt voor de rating: kies een vriend voor elke stoel.",
+  "rating.leaderboards": "Ranglijsten",
+  "rating.period": "Periode",
+  "rating.allTime": "Aller tijden",
+  "rating.thisMonth": "Deze maand",
+  "rating.minGames": {
+    one: "Spelers met minstens {n} spel voor de rating.",
+    other: "Spelers met minstens {n} spellen voor de rating.",
+  },
+  "rating.minGamesMonth": {
+    one: "Spelers met deze maand minstens {n} spel voor de rating.",
+    other: "Spelers met deze maand minstens {n} spellen voor de rating.",
+  },
+  "rating.empty": {
+    one: "Nog niemand heeft {n} spel voor de rating gespeeld.",
+    other: "Nog niemand heeft {n} spellen voor de rating gespeeld.",
+  },
+  "rating.emptyMonth": {
+    one: "Nog niemand heeft deze maand {n} spel voor de rating gespeeld.",
+    other: "Nog niemand heeft deze maand {n} spellen voor de rating gespeeld.",
+  },
+  "rating.you": "Jij: #{place}",
+  "rating.boardCaption": "{game}, {period}: pagina {page} van {pages}",
+  "rating.place": "Plaats",
+  "rating.player": "Speler",
+  "rating.games": "Spellen",
+  "rating.pages": "Pagina's van de ranglijst",
+  "rating.previous": "Vorige",
+  "rating.next": "Volgende",
+  "rating.pageOf": "Pagina {page} van {pages}",
+  "rating.noPlayer": "Op dit adres is geen speler.",
+  "rating.account": "Heeft een account",
+  "rating.guest": "Gast",
+  "rating.since": "speelt sinds {date}",
+  "rating.noRatings": "Nog geen spellen voor de rating.",
+  "rating.gamesCount": { one: "{n} spel voor de rating", other: "{n} spellen voor de rating" },
+  "rating.axisGames": "Spellen voor de rating, op volgorde",
+  "rating.chartLabel": "Rating voor {game}, spel na spel, van {first} tot {last}: nu {rating}",
+  "rating.history": "Spellen voor de rating",
+  "rating.date": "Datum",
+  "rating.record": "Verslag",
 
   // ---- lessons (docs/lessons.md)
   guideName: "Mango",

@@ -1,5 +1,6 @@
 /**
- * How this device gets the guest it plays as: a new name, or another device's player key. Asked
+ * How this device gets the guest it plays as: a new name, an account's passkey, or another
+ * device's player key. Asked
  * before the lobby, when someone who was only watching takes a seat, and when the server no
  * longer takes this device's key (it was changed on another device: *Sign out other devices*).
  */
@@ -7,6 +8,7 @@
 import { useState } from "preact/hooks";
 import type { T } from "../i18n";
 import { ApiError, type Guest, guestFromKey, newGuest } from "./api";
+import { passkeysWork, signInWithPasskey } from "./passkeys";
 import { onlineRefusalText } from "./refusal";
 
 /** Why a name is asked for: the lobby, a seat chosen while watching, or this device was signed out. */
@@ -28,6 +30,7 @@ export function NameForm({ t, reason, onGuest }: { t: T; reason: NameReason; onG
         <p>{t(reason.why === "sit" ? "online.nameToSit" : "online.nameIntro")}</p>
       )}
       <GuestForm t={t} field="name" onGuest={onGuest} />
+      {passkeysWork() && <PasskeySignIn t={t} onGuest={onGuest} />}
       {/* Signed out, the new key is the likelier answer: its field is open. */}
       <details class="online-key online-key-card" open={signedOut}>
         <summary>{t("online.haveKey")}</summary>
@@ -113,5 +116,40 @@ function GuestForm({ t, field, onGuest }: { t: T; field: keyof typeof GUEST_FIEL
         </p>
       )}
     </>
+  );
+}
+
+/** An account's way onto this device: its passkey (held here, or on a phone nearby). */
+function PasskeySignIn({ t, onGuest }: { t: T; onGuest: (g: Guest) => void }) {
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+  return (
+    <div class="online-passkey">
+      <p>{t("account.haveAccount")}</p>
+      <button
+        type="button"
+        disabled={busy}
+        onClick={async () => {
+          setBusy(true);
+          setError("");
+          try {
+            onGuest(await signInWithPasskey());
+          } catch (err) {
+            if (!(err instanceof ApiError)) setError(t("account.passkeyNotUsed"));
+            else setError(err.refusal ? onlineRefusalText(t, err.refusal, () => "") : t("online.offlineError"));
+          } finally {
+            setBusy(false);
+          }
+        }}
+        data-testid="passkey-sign-in"
+      >
+        {t("account.signIn")}
+      </button>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

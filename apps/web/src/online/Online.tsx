@@ -14,6 +14,7 @@ import { PlayerCount } from "../ui/PlayerCount";
 import { PresetPicker } from "../ui/PresetPicker";
 import { playersFor } from "../view/players";
 import { PRESETS } from "../view/presets";
+import { Account } from "./Account";
 import {
   ApiError,
   createTable,
@@ -34,6 +35,8 @@ import { msLeft, seconds } from "./frame";
 import { MyKey } from "./MyKey";
 import { NameForm } from "./NameForm";
 import { OnlineTable } from "./OnlineTable";
+import { deleteAccount } from "./passkeys";
+import { RatedOption } from "./RatedOption";
 import { onlineRefusalText } from "./refusal";
 import { useNow } from "./useNow";
 
@@ -51,6 +54,8 @@ export interface OnlineProps {
   onReview: (record: unknown, hand: number, seat: number) => void;
   /** The page on fair deals. */
   onFairness: () => void;
+  /** The leaderboards. */
+  onLeaderboards: () => void;
 }
 
 type SeatChoice = TableSetup["seats"][number];
@@ -134,6 +139,7 @@ export function Online(props: OnlineProps) {
         setGuest(g);
       }}
       onRefused={refused}
+      onDeleted={() => setGuest(null)}
     />
   );
 }
@@ -191,6 +197,8 @@ interface SignedProps extends OnlineProps {
   onNewKey: (guest: Guest) => void;
   /** The server refused this guest's key (`bad-token`). */
   onRefused: (guest: Guest) => void;
+  /** The guest's account was deleted (this device has forgotten it). */
+  onDeleted: () => void;
 }
 
 function Signed(props: SignedProps) {
@@ -218,6 +226,18 @@ function Signed(props: SignedProps) {
     client.close();
     try {
       props.onNewKey(await newKey(guest));
+    } catch (err) {
+      setAttempt(attempt + 1);
+      throw err;
+    }
+  };
+
+  const deleteMine = async () => {
+    // As for a new key: this socket is closed first, so the server closing it is not a sign-out.
+    client.close();
+    try {
+      await deleteAccount(guest);
+      props.onDeleted();
     } catch (err) {
       setAttempt(attempt + 1);
       throw err;
@@ -253,10 +273,12 @@ function Signed(props: SignedProps) {
       />
     );
   }
-  return <Lobby {...props} client={client} onSignOutOthers={signOutOthers} />;
+  return <Lobby {...props} client={client} onSignOutOthers={signOutOthers} onDelete={deleteMine} />;
 }
 
-function Lobby(props: SignedProps & { client: OnlineClient; onSignOutOthers: () => Promise<void> }) {
+function Lobby(
+  props: SignedProps & { client: OnlineClient; onSignOutOthers: () => Promise<void>; onDelete: () => Promise<void> },
+) {
   const { t, guest, client } = props;
   const [error, setError] = useState("");
   /** The quick-match wait, with when its frame came (its durations count from there). */
@@ -361,12 +383,16 @@ function Lobby(props: SignedProps & { client: OnlineClient; onSignOutOthers: () 
           </ul>
         </section>
       )}
+      <Account t={t} guest={guest} onDelete={props.onDelete} />
       <div class="buttons">
         <button type="button" class="ghost" onClick={props.onHome}>
           {t("back")}
         </button>
         <button type="button" class="ghost" onClick={props.onFairness} data-testid="lobby-fairness">
           {t("fair.howLink")}
+        </button>
+        <button type="button" class="ghost" onClick={props.onLeaderboards} data-testid="lobby-leaderboards">
+          {t("rating.leaderboards")}
         </button>
       </div>
     </main>
@@ -388,6 +414,8 @@ function QuickMatch({
 }) {
   const [game, setGame] = useState<GameKind>("french");
   const [players, setPlayers] = useState(() => playersFor("cutthroat"));
+  // Bot accounts (programs people run) may sit with me: on unless I say otherwise (docs/ratings.md).
+  const [bots, setBots] = useState(true);
   return (
     <section class="card online-quick">
       <h2>{t("online.quick")}</h2>
@@ -396,7 +424,8 @@ function QuickMatch({
         <div role="status" data-testid="queued">
           <p>
             {t("online.waitingPlayers", { n: queued.waiting })}{" "}
-            {t("online.botsIn", { n: seconds(msLeft(queued.botsMs, queued.at, now) ?? 0) })}
+            {t("online.botsIn", { n: seconds(msLeft(queued.botsMs, queued.at, now) ?? 0) })}{" "}
+            {queued.usualMs !== null && t("online.usualWait", { n: seconds(queued.usualMs) })}
           </p>
           <button
             type="button"
@@ -411,10 +440,14 @@ function QuickMatch({
       ) : (
         <div class="row">
           <GamePicker t={t} game={game} players={players} onGame={setGame} onPlayers={setPlayers} name="quick" />
+          <label>
+            <input type="checkbox" checked={bots} onChange={(e) => setBots(e.currentTarget.checked)} />{" "}
+            {t("online.allowBots")}
+          </label>
           <button
             type="button"
             class="primary"
-            onClick={() => client.queue(game, playersFor(game, players))}
+            onClick={() => client.queue(game, playersFor(game, players), bots)}
             data-testid="quick-go"
           >
             {t("online.quickGo")}
@@ -475,7 +508,9 @@ function CreateTable({
   const [preset, setPreset] = useState("standard");
   const [clock, setClock] = useState(true);
   const [isPrivate, setPrivate] = useState(true);
+  const [rated, setRated] = useState(false);
   const count = playersFor(game, players);
+  const people = seats.slice(1, count).every((s) => s === "human");
   // In Partner the seat opposite the maker's (seat 1) is their partner: the engine's teams say which.
   const teams = game === "partner" ? defaultRules("partner", count) : null;
   const isPartner = (seat: number) => teams !== null && sideOf(teams, seat) === sideOf(teams, 0);
@@ -494,6 +529,7 @@ function CreateTable({
             seats: ["human", ...seats.slice(1, count)],
             clock: clock || !isPrivate ? { move: 20, bank: 60 } : null,
             private: isPrivate,
+            ...(rated && people ? { rated: true } : {}),
           };
           try {
             onMade((await createTable(guest, setup)).code);
@@ -558,6 +594,7 @@ function CreateTable({
           />
           <span>{t("online.clockOption")}</span>
         </label>
+        <RatedOption t={t} people={people} rated={rated} onRated={setRated} />
         <div class="buttons">
           <button type="submit" class="primary" data-testid="create-table">
             {t("online.createButton")}

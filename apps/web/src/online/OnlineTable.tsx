@@ -5,7 +5,8 @@
  * actions against the version they saw. Someone who does not sit here sees the table first
  * (Preview.tsx) and chooses a seat or to watch; a player sees who is connected, away or thinking,
  * the turn clock and the banks, the invite code, the fixed reactions, and between hands the score
- * sheet and the next hand's countdown (or the pause); at the end, a rematch.
+ * sheet and the next hand's countdown (or the pause); at the end, a rematch and, at a rated table,
+ * how the game moved its people's ratings.
  */
 
 import type { Action, SeatView, TableView } from "@crossbones/engine";
@@ -25,7 +26,9 @@ import { DropMenu } from "./DropMenu";
 import { useDealChecks } from "./fairness";
 import { applyPresence, type HeldFrame, msLeft, receiveTable, seconds, type TurnClock, turnClock } from "./frame";
 import { TablePreview } from "./Preview";
+import { RatingChanges } from "./RatingChanges";
 import { REACTION_KEYS, ReactMenu } from "./ReactMenu";
+import { useRatedGame } from "./ratedGame";
 import { gapAfter } from "./reactions";
 import { onlineRefusalText } from "./refusal";
 import { nameOf, SeatList } from "./Seats";
@@ -162,6 +165,7 @@ export function OnlineTable(props: OnlineTableProps) {
     return "hand" in v ? v : spectatorSeat(v as TableView);
   }, [held?.message.view]);
   const info = held?.message.table ?? null;
+  const rated = useRatedGame(client, code, info?.game ?? -1);
   // The countdowns redraw while a clock runs; durations count from the frame's arrival here.
   const now = useNow(info !== null && (info.turnMs !== null || info.nextHandMs !== null));
   // A message goes after a while; one about a position goes with it (and a move clears it).
@@ -459,7 +463,9 @@ export function OnlineTable(props: OnlineTableProps) {
             onNewGame={watching ? undefined : () => client.send({ t: "rematch", table: code })}
             onExport={() => void saveRecord()}
             onClose={() => setSheetClosed(-1)}
-          />
+          >
+            {info.setup.rated && <RatingChanges t={t} rated={rated} name={name} />}
+          </GameEnd>
         )}
         {leaveDialog}
       </Table>

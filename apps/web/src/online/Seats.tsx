@@ -11,12 +11,12 @@ import type { T } from "../i18n";
 
 /**
  * A seat's name at an online table: the player's, a bot's marked as a bot ("Ruby · bot": a bot
- * also plays the seat of a person who left), or "open seat".
+ * also plays the seat of a person who left, and a bot account plays its own), or "open seat".
  */
 export function nameOf(info: TableInfo | null, seat: number, t: T): string {
   const s = info?.seats[seat];
   if (!s || s.kind === "open") return t("online.openSeat");
-  return s.kind === "bot" ? t("online.botName", { name: s.name }) : s.name;
+  return s.kind === "bot" || s.program ? t("online.botName", { name: s.name }) : s.name;
 }
 
 /** In Partner, whether `seat` is the viewer's partner (the engine's teams say which seat). */

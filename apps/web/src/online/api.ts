@@ -43,7 +43,8 @@ export function onGuestKept(listener: (guest: Guest) => void): () => void {
   return () => removeEventListener("storage", onStorage);
 }
 
-function saveGuest(guest: Guest, watcher = false): void {
+/** Keeps `guest` as the one this device plays as (`watcher`: made only to watch). */
+export function saveGuest(guest: Guest, watcher = false): void {
   try {
     localStorage.setItem(KEY, JSON.stringify(guest));
     if (watcher) localStorage.setItem(WATCHER_KEY, guest.token);
@@ -69,7 +70,8 @@ export class ApiError extends Error {
   }
 }
 
-async function call<T>(path: string, init: RequestInit = {}, token?: string): Promise<T> {
+/** A request to the server's API as `token` (none: nobody); its JSON answer (null for none), or an ApiError. */
+export async function call<T>(path: string, init: RequestInit = {}, token?: string): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {

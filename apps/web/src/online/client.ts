@@ -3,7 +3,8 @@
  * reconnection with backoff, tables followed again, unanswered actions sent again, patches applied
  * to whole tables, the seat's seeds sent and each hand's deal checked) on the browser's
  * WebSocket, with what only a browser knows: when the device says it is offline, the socket is
- * dropped at once, and made again as soon as it is back online.
+ * dropped at once, and made again as soon as it is back online. It keeps what a table's screen may
+ * open after it came: each followed table's latest hand check and rating change.
  */
 
 import type { Action, GameKind } from "@crossbones/engine";
@@ -18,6 +19,9 @@ import {
 
 export type { LinkStatus };
 
+/** How a rated game of a table moved its people's ratings (docs/ratings.md). */
+export type RatedGame = Extract<ServerMessage, { t: "rated" }>;
+
 export class OnlineClient {
   private readonly client: ProtocolClient;
   private readonly listeners = new Set<(m: ServerMessage) => void>();
@@ -25,12 +29,15 @@ export class OnlineClient {
   /** Each followed table's latest hand check, and who listens for the next. */
   private readonly checks = new Map<string, DealCheck>();
   private readonly checkListeners = new Set<(table: string, check: DealCheck) => void>();
+  /** Each followed table's latest rated game: it may come before the end of the game is on screen. */
+  private readonly rated = new Map<string, RatedGame>();
 
   constructor(url: string, token: string) {
     this.client = new ProtocolClient(
       { url, token, open: (to) => new WebSocket(to) as unknown as SocketLike, quietMs: 10_000 },
       {
         message: (m) => {
+          if (m.t === "rated") this.rated.set(m.table, m);
           for (const l of this.listeners) l(m);
         },
         status: (s) => {
@@ -73,6 +80,12 @@ export class OnlineClient {
     return this.checks.get(table);
   }
 
+  /** How game `game` of table `table` moved its people's ratings, if it was rated and that was said. */
+  ratedGame(table: string, game: number): RatedGame | undefined {
+    const rated = this.rated.get(table);
+    return rated?.game === game ? rated : undefined;
+  }
+
   onDealCheck(listener: (table: string, check: DealCheck) => void): () => void {
     this.checkListeners.add(listener);
     return () => this.checkListeners.delete(listener);
@@ -84,6 +97,7 @@ export class OnlineClient {
 
   unwatch(table: string): void {
     this.checks.delete(table);
+    this.rated.delete(table);
     this.client.unwatch(table);
   }
 
@@ -91,8 +105,8 @@ export class OnlineClient {
     this.client.sit(table, seat);
   }
 
-  queue(game: GameKind, players: number): void {
-    this.client.queue(game, players);
+  queue(game: GameKind, players: number, bots: boolean): void {
+    this.client.queue(game, players, bots);
   }
 
   unqueue(): void {

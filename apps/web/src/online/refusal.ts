@@ -39,6 +39,10 @@ const SERVER_TEXTS: Readonly<Record<ServerRefusalCode, Key>> = {
   "watching-too-many": "online.refusal.watching-too-many",
   "table-crowded": "online.refusal.table-crowded",
   "name-too-like": "online.refusal.name-too-like",
+  "passkey-failed": "online.refusal.passkey-failed",
+  "unknown-passkey": "online.refusal.unknown-passkey",
+  "too-many-passkeys": "online.refusal.too-many-passkeys",
+  "game-in-play": "online.refusal.game-in-play",
 };
 
 function isServerCode(code: string): code is ServerRefusalCode {

@@ -22,10 +22,21 @@ export interface ChartProps {
   y: string;
   /** A number in the page's language (the y axis). */
   num: (value: number) => string;
+  /** The y axis spans the figures (a rating, far from 0) rather than starting at 0 (a count, a score). */
+  fit?: boolean;
   testId: string;
 }
 
-export function Chart({ points, label, x, y, num, testId }: ChartProps) {
+/** The y axis: from 0 (a line of zeros drawn low, not mid-chart), or around the figures with a margin. */
+function yRange(fit: boolean): (u: unknown, min: number, max: number) => [number, number] {
+  if (!fit) return (_u, _min, max) => [0, Math.max(1, Math.ceil(max * 1.1))];
+  return (_u, min, max) => {
+    const margin = Math.max(10, Math.ceil((max - min) * 0.1));
+    return [Math.floor(min - margin), Math.ceil(max + margin)];
+  };
+}
+
+export function Chart({ points, label, x, y, num, fit = false, testId }: ChartProps) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     let plot: { destroy(): void } | null = null;
@@ -42,10 +53,9 @@ export function Chart({ points, label, x, y, num, testId }: ChartProps) {
           cursor: { show: false },
           // One point per game or review, in order: evenly spaced whatever the days between, each
           // in the middle of its own slot (a single point sits in the middle, over its "1").
-          // The y axis starts at 0 (a count, a score), and a line of zeros is drawn low, not mid-chart.
           scales: {
             x: { time: false, range: () => [0.5, points.length + 0.5] },
-            y: { range: (_u: unknown, _min: number, max: number) => [0, Math.max(1, Math.ceil(max * 1.1))] },
+            y: { range: yRange(fit) },
           },
           series: [{}, { stroke: "#0f5132", width: 2, points: { show: true, size: 6 } }],
           axes: [
@@ -65,6 +75,6 @@ export function Chart({ points, label, x, y, num, testId }: ChartProps) {
       live = false;
       plot?.destroy();
     };
-  }, [points, x, y, num]);
+  }, [points, x, y, num, fit]);
   return <div ref={ref} class="chart" role="img" aria-label={label} data-testid={testId} />;
 }

@@ -1,6 +1,7 @@
 /** End of a hand (the score sheet, every number explained) and end of the set or match. */
 
 import { type GameEvent, type HandResult, makeBone, type Rules, sideOf, type TableView } from "@crossbones/engine";
+import type { ComponentChildren } from "preact";
 import type { T } from "../i18n";
 import type { Settings } from "../settings";
 import { about, sideName } from "../view/describe";
@@ -233,6 +234,7 @@ export function GameEnd({
   onNewGame,
   onExport,
   onClose,
+  children,
 }: {
   view: TableView;
   /** The seat the dialog is shown to ("You win the set"), or null for a watcher (names only). */
@@ -244,6 +246,8 @@ export function GameEnd({
   onExport: () => void;
   /** Closes the dialog to look at the final board (Esc). */
   onClose?: () => void;
+  /** What the game changed beyond its totals (an online table's ratings), shown under them. */
+  children?: ComponentChildren;
 }) {
   const { winner, rules, sixLove, resigned } = view;
   const won = viewer !== null && winner === sideOf(rules, viewer);
@@ -297,6 +301,7 @@ export function GameEnd({
           </li>
         ))}
       </ol>
+      {children}
       <div class="buttons">
         {onClose && (
           <button type="button" onClick={onClose} data-testid="close-end">

@@ -20,7 +20,7 @@ import {
   UsageError,
 } from "./args.js";
 import { BotDecider, type Decider, ProgramDecider } from "./deciders.js";
-import { createTable, newGuest, tableRecord } from "./http.js";
+import { createTable, newGuest, playerProfile, tableRecord } from "./http.js";
 import { playOnline } from "./play.js";
 
 export const ONLINE_HELP = `crossbones online: play at a Crossbones server's tables from the command line
@@ -28,11 +28,12 @@ export const ONLINE_HELP = `crossbones online: play at a Crossbones server's tab
 Usage:
   crossbones online create --server URL [--game partner] [--players N] [--options JSON]
                            [--seats human,bot:hard,human,human] [--clock MOVE,BANK|off]
-                           [--private|--public] [--name NAME] [--token-file FILE] [--json]
+                           [--private|--public] [--rated] [--name NAME] [--token-file FILE] [--json]
       Makes a table and prints its invite code and link (URL/t/CODE). You sit at its first
       seat for a person (play it with the same token). Defaults: French, the game's players
       (4; Cut Throat 2–4), you and bots of medium, a clock of 20 s a move and 60 s of bank,
-      private. Without a token a guest NAME is made, and its token printed on standard error.
+      private. --rated: its games change the people's ratings (every seat must be human).
+      Without a token a guest NAME is made, and its token printed on standard error.
   crossbones online play --server URL --table CODE (--bot easy|medium|hard | --program "CMD ARGS")
                          [--name NAME] [--token-file FILE] [--seat N] [--seed S] [--dump-frames FILE]
                          [--quiet]
@@ -41,8 +42,16 @@ Usage:
       JSON line per decision and answers each with a move like 3-4@N or pass (the line
       protocol: docs/protocol.md, "A program as a player"). A dropped connection is made again
       by itself. --dump-frames writes every frame received, one JSON per line.
+  crossbones online play --server URL --quick GAME [--players N] [--games K]
+                         (--bot LEVEL | --program "CMD ARGS") [--name NAME] [--token-file FILE] [--quiet]
+      Plays K quick-match games in a row (default 1) of GAME for N players (default: the most
+      the game has), each at the table quick match finds (rated; bot accounts are seated only with
+      people who allow them), and prints one JSON line per game, with the rating after it.
   crossbones online record --server URL --table CODE
       Prints the record of the table's current game (docs/record-format.md).
+  crossbones online player --server URL --id ID
+      Prints a player's ratings as one JSON object: name, and per game kind the shown rating,
+      rated games, whether it is still provisional, and its history (docs/ratings.md).
   crossbones online guest --server URL --name NAME [--json]
       Makes a guest and prints its token: keep it in a file only you can read
       (crossbones online guest ... > ~/.crossbones-token; chmod 600) and pass --token-file.
@@ -79,6 +88,8 @@ export async function runOnline(args: readonly string[], io: OnlineIO = processI
         return await record(rest, io);
       case "guest":
         return await guest(rest, io);
+      case "player":
+        return await player(rest, io);
       case undefined:
         io.err(ONLINE_HELP);
         return 2;
@@ -171,7 +182,17 @@ export function setupFrom(parsed: Parsed): TableSetup {
     if (!m) throw new UsageError("--clock is MOVE,BANK in seconds (like 20,60) or off");
     clock = { move: Number(m[1]), bank: Number(m[2]) };
   }
-  const setup = { game, players, options, seats, clock, private: isPrivate };
+  if (parsed.flags.has("rated") && seats.some((s) => s !== "human"))
+    throw new UsageError("--rated: a rated table seats people only (--seats human,human,…)");
+  const setup = {
+    game,
+    players,
+    options,
+    seats,
+    clock,
+    private: isPrivate,
+    ...(parsed.flags.has("rated") ? { rated: true } : {}),
+  };
   const checked = tableSetup.safeParse(setup);
   if (!checked.success) {
     const issue = checked.error.issues[0];
@@ -188,7 +209,7 @@ export function setupFrom(parsed: Parsed): TableSetup {
 /** The options `crossbones online create` takes (with a value, and flags). */
 export const CREATE_OPTIONS = {
   valued: ["server", "game", "players", "options", "seats", "clock", "name", "token", "token-file"],
-  flags: ["private", "public", "json"],
+  flags: ["private", "public", "rated", "json"],
 } as const;
 
 async function create(args: readonly string[], io: OnlineIO): Promise<number> {
@@ -211,11 +232,16 @@ async function play(args: readonly string[], io: OnlineIO): Promise<number> {
   if (wantsHelp(args, io)) return 0;
   const parsed = parseOptions(
     args,
-    ["server", "table", "name", "token", "token-file", "bot", "program", "seat", "seed", "dump-frames"],
+    [
+      ...["server", "table", "name", "token", "token-file", "bot", "program", "seat", "seed", "dump-frames"],
+      ...["quick", "players", "games"],
+    ],
     ["quiet"],
   );
   const server = serverUrl(parsed, io.env);
-  const table = tableCodeOf(parsed);
+  const quick = quickOf(parsed);
+  const table = quick ?? tableCodeOf(parsed);
+  const games = quick ? intOption(parsed, "games", 1, 1, 10_000) : 1;
   const bot = parsed.values.get("bot");
   const program = parsed.values.get("program");
   if ((bot === undefined) === (program === undefined))
@@ -230,21 +256,40 @@ async function play(args: readonly string[], io: OnlineIO): Promise<number> {
     if (!quiet) io.err(`crossbones: ${text}\n`);
   };
   const token = await tokenFor(parsed, io, server, quiet);
-  return playOnline(
-    {
-      url: socketUrl(server),
-      token,
-      table,
-      seat,
-      decider: ({ fail, warn }): Decider =>
-        bot !== undefined ? new BotDecider(bot as BotLevel, seed) : new ProgramDecider(program as string, fail, warn),
-      dumpFrames: parsed.values.get("dump-frames"),
-    },
-    { out: io.out, log, error: (text) => io.err(`crossbones: ${text}\n`) },
-  );
+  for (let game = 0; game < games; game++) {
+    const status = await playOnline(
+      {
+        url: socketUrl(server),
+        token,
+        table,
+        seat,
+        decider: ({ fail, warn }): Decider =>
+          bot !== undefined ? new BotDecider(bot as BotLevel, seed) : new ProgramDecider(program as string, fail, warn),
+        dumpFrames: parsed.values.get("dump-frames"),
+      },
+      { out: io.out, log, error: (text) => io.err(`crossbones: ${text}\n`) },
+    );
+    if (status !== 0) return status;
+  }
+  return 0;
 }
 
-// ---- record and guest
+/** `--quick GAME [--players N]`: the quick match to play (null without --quick; not with --table). */
+function quickOf(parsed: Parsed): { game: GameKind; players: number } | null {
+  const game = parsed.values.get("quick");
+  if (game === undefined) {
+    if (parsed.values.has("games")) throw new UsageError("--games goes with --quick");
+    return null;
+  }
+  if (parsed.values.has("table")) throw new UsageError("play a --table or a --quick match, not both");
+  if (!isGameKind(game)) throw new UsageError(`--quick ${JSON.stringify(game)}: choose french, cutthroat or partner`);
+  const counts = PLAYER_COUNTS[game];
+  const players = intOption(parsed, "players", counts[counts.length - 1], 2, 4);
+  if (!counts.includes(players)) throw new UsageError(`${game} is not played by ${players} players`);
+  return { game, players };
+}
+
+// ---- record, guest and player
 
 async function record(args: readonly string[], io: OnlineIO): Promise<number> {
   if (wantsHelp(args, io)) return 0;
@@ -263,5 +308,17 @@ async function guest(args: readonly string[], io: OnlineIO): Promise<number> {
   if (name === undefined) throw new UsageError("--name NAME is needed");
   const made = await newGuest(server, name);
   io.out(parsed.flags.has("json") ? `${JSON.stringify(made)}\n` : `${made.token}\n`);
+  return 0;
+}
+
+async function player(args: readonly string[], io: OnlineIO): Promise<number> {
+  if (wantsHelp(args, io)) return 0;
+  const parsed = parseOptions(args, ["server", "id"], []);
+  const server = serverUrl(parsed, io.env);
+  const id = parsed.values.get("id");
+  if (id === undefined || !/^[A-Za-z0-9_-]{22}$/.test(id))
+    throw new UsageError("--id ID is needed: a player's id (22 letters, digits, - and _; GET /api/me says yours)");
+  const profile = await playerProfile(server, id);
+  io.out(`${JSON.stringify({ ...profile.player, ratings: profile.ratings })}\n`);
   return 0;
 }

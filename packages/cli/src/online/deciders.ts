@@ -31,6 +31,13 @@ export interface GameResult {
   readonly sixLove: boolean;
   readonly resigned: number | null;
   readonly version: number;
+  /** A rated game: the seat's shown rating before and after it (docs/ratings.md). */
+  readonly rating?: {
+    readonly before: number;
+    readonly after: number;
+    readonly games: number;
+    readonly provisional: boolean;
+  };
 }
 
 /** A decision: an action, or why the answer could not be one (reported back like a server's refusal). */

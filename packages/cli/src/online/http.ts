@@ -7,6 +7,8 @@
 import {
   type Guest,
   guestAnswer,
+  type PlayerAnswer,
+  playerAnswer,
   type TableSetup,
   tableAnswer,
   type WireRefusal,
@@ -75,4 +77,10 @@ export async function createTable(server: string, token: string, setup: TableSet
 /** The record of a table's current game (RECORD.md, with names). */
 export async function tableRecord(server: string, code: string): Promise<unknown> {
   return request(server, `/api/tables/${encodeURIComponent(code)}/record`);
+}
+
+/** A player's public profile and ratings. */
+export async function playerProfile(server: string, id: string): Promise<PlayerAnswer> {
+  const path = `/api/players/${encodeURIComponent(id)}`;
+  return shaped(playerAnswer, await request(server, path), `GET ${path}`);
 }

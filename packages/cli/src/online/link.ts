@@ -56,6 +56,8 @@ export class Link {
       {
         url: options.url,
         token: options.token,
+        // The command always plays through a bot or a program: its player is a bot account.
+        bot: true,
         open: (url) => {
           this.socket = new WebSocket(url, { perMessageDeflate: false, handshakeTimeout: 10_000 });
           return this.socket as unknown as SocketLike;

@@ -8,7 +8,7 @@
 
 import { randomBytes } from "node:crypto";
 import { closeSync, openSync, writeSync } from "node:fs";
-import type { Action } from "@crossbones/engine";
+import type { Action, GameKind } from "@crossbones/engine";
 import { freePass, sideOf } from "@crossbones/engine";
 import { faultMessage } from "@crossbones/fair";
 import { type DealCheck, fromWire, type ServerMessage, type WireRefusal } from "@crossbones/protocol";
@@ -21,7 +21,8 @@ export interface PlayOptions {
   /** The socket's URL. */
   readonly url: string;
   readonly token: string;
-  readonly table: string;
+  /** The table to sit at, or a quick match to wait for (the table it finds is played). */
+  readonly table: string | { readonly game: GameKind; readonly players: number };
   /** The seat to take (the first open one when not given). */
   readonly seat?: number;
   /** Makes who decides; `fail` ends the game with an error (a program that stopped). */
@@ -44,6 +45,10 @@ export interface PlayIO {
 const MAX_REFUSALS = 10;
 /** Wait before sending again an action the server could not take (`rate-limited`, `server-error`). */
 const RESEND_MS = 1000;
+/** How long the end of a rated game waits for its ratings (they are kept just after its last move). */
+const RATED_WAIT_MS = 10_000;
+
+type Rated = Extract<ServerMessage, { t: "rated" }>;
 
 interface Pending {
   readonly id: string;
@@ -78,6 +83,11 @@ class Session {
   /** The hand ("game:hand") after which we said we are ready for the next. */
   private ready = "";
   private finish: (status: number) => void = () => {};
+  /** The table played: given, or found by quick match (null until it is). */
+  private table: string | null;
+  /** The table's last rated game's message, and who waits for it at the end. */
+  private rated: Rated | null = null;
+  private ratedWaiter: (() => void) | null = null;
 
   constructor(
     private readonly options: PlayOptions,
@@ -90,6 +100,7 @@ class Session {
         throw new CliError(`cannot write ${options.dumpFrames}: ${(e as NodeJS.ErrnoException).code ?? e}`);
       }
     }
+    this.table = typeof options.table === "string" ? options.table : null;
     this.decider = options.decider({ fail: (error) => this.fail(error), warn: (text) => this.io.log(text) });
     const fd = this.dumpFd;
     this.link = new Link(
@@ -107,7 +118,7 @@ class Session {
         log: (text) => this.io.log(text),
         // The link sends our seeds for the deals and checks each hand (docs/fairness.md).
         dealCheck: (table, check) => {
-          if (table === this.options.table) this.dealChecked(check);
+          if (table === this.table) this.dealChecked(check);
         },
       },
     );
@@ -125,8 +136,12 @@ class Session {
   private welcomed(player: { id: string; name: string }, again: boolean): void {
     this.player = player;
     // The table is followed again after a reconnect by the link itself (a lost `sit` shows as a
-    // table without our seat: `onTable` sits then).
-    if (!again) this.link.sit(this.options.table, this.options.seat);
+    // table without our seat: `onTable` sits then). A quick match lost with the connection is asked again.
+    if (this.table === null && typeof this.options.table !== "string") {
+      const { game, players } = this.options.table;
+      this.link.send({ t: "queue", game, players });
+      if (!again) this.io.log(`waiting for a quick match of ${game} for ${players}`);
+    } else if (!again && this.table !== null) this.link.sit(this.table, this.options.seat);
     if (again) this.io.log(`connected again as ${player.name}`);
     const pending = this.pending;
     if (pending) {
@@ -136,14 +151,30 @@ class Session {
   }
 
   private sendAct(p: Pending): void {
-    this.link.send({ t: "act", table: this.options.table, id: p.id, version: p.version, action: p.action });
+    if (this.table === null) return;
+    this.link.send({ t: "act", table: this.table, id: p.id, version: p.version, action: p.action });
   }
 
   private receive(m: ServerMessage): void {
+    // The ratings of the game just over may come after its end (which waits for them).
+    if (m.t === "rated") {
+      if (m.table === this.table && m.game === this.latest?.table.game) {
+        this.rated = m;
+        this.ratedWaiter?.();
+      }
+      return;
+    }
     if (this.done) return;
     switch (m.t) {
       case "table":
-        if (m.table.code === this.options.table) this.onTable(m);
+        if (m.table.code === this.table) this.onTable(m);
+        return;
+      case "matched":
+        // Quick match sat us there already; following it brings the table.
+        if (this.table === null) {
+          this.table = m.table;
+          this.link.sit(m.table);
+        }
         return;
       case "ack":
         if (this.pending && m.id === this.pending.id) {
@@ -156,7 +187,7 @@ class Session {
         this.onRefused(m.id, m.table, m.refusal, m.charged);
         return;
       default:
-        // Reactions, quick match: nothing a player program needs.
+        // Reactions, how many wait for a quick match: nothing a player program needs.
         return;
     }
   }
@@ -263,9 +294,14 @@ class Session {
       this.io.log(`our seed for the deal was not taken: ${refusal.message}`);
       return;
     }
-    if (id === null && table === this.options.table) {
+    if (id === null && table !== null && table === this.table) {
       // `sit` or `watch` refused: no seat to play.
-      this.fail(new CliError(`table ${this.options.table}: ${describeRefusal(refusal)}`));
+      this.fail(new CliError(`table ${this.table}: ${describeRefusal(refusal)}`));
+      return;
+    }
+    if (id === null && table === null && this.table === null) {
+      // `queue` refused: no game to play.
+      this.fail(new CliError(`quick match: ${describeRefusal(refusal)}`));
       return;
     }
     this.io.log(`the server refused a message: ${describeRefusal(refusal)}`);
@@ -334,10 +370,12 @@ class Session {
   private async end(m: TableMessage): Promise<void> {
     if (this.done) return;
     this.done = true;
+    if (m.table.setup.rated && this.rated?.game !== m.table.game) await this.ratings();
     this.link.stop();
     this.cleanup();
     const seat = this.seat ?? 0;
     const view = m.view;
+    const mine = this.rated?.game === m.table.game ? this.rated.ratings.find((r) => r.seat === seat) : undefined;
     const result: GameResult = {
       table: m.table.code,
       game: m.table.setup.game,
@@ -350,6 +388,9 @@ class Session {
       sixLove: view.sixLove,
       resigned: view.resigned,
       version: view.version,
+      ...(mine
+        ? { rating: { before: mine.before, after: mine.after, games: mine.games, provisional: mine.provisional } }
+        : {}),
     };
     try {
       await this.decider.end(m, result);
@@ -359,6 +400,18 @@ class Session {
     this.io.log(`the game is over: ${result.won ? "you won" : "you lost"} (totals ${result.totals.join(" ")})`);
     this.io.out(`${JSON.stringify(result)}\n`);
     this.finish(0);
+  }
+
+  /** Waits (a while) for the ratings of the rated game just over. */
+  private ratings(): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => this.ratedWaiter?.(), RATED_WAIT_MS);
+      this.ratedWaiter = () => {
+        clearTimeout(timer);
+        this.ratedWaiter = null;
+        resolve();
+      };
+    });
   }
 
   private fail(error: CliError): void {

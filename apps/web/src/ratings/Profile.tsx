@@ -1,0 +1,156 @@
+/**
+ * A player's public profile (`/p/ID`; docs/online.md, *Ratings*): their name, since when they
+ * play, account or guest, each rating with its games and its history plotted, and their rated
+ * games, each opening in the replay viewer.
+ */
+
+import { useEffect, useState } from "preact/hooks";
+import { GAME_KEYS, type T } from "../i18n";
+import { gameRecord } from "../online/api";
+import { Chart } from "../stats/Chart";
+import { ratedHistory, ratingChange, ratingDigits } from "../view/ratings";
+import { type PlayerAnswer, playerProfile } from "./api";
+import "./ratings.css";
+
+export interface ProfileProps {
+  t: T;
+  /** The player's id (from the page's address: checked by the server, not here). */
+  id: string;
+  onBack: () => void;
+  /** Opens a game's record in the replay viewer. */
+  onWatch: (record: string) => void;
+}
+
+type Loaded = { readonly state: "loading" | "missing" | "failed" } | { readonly state: "ok"; readonly p: PlayerAnswer };
+
+export function Profile({ t, id, onBack, onWatch }: ProfileProps) {
+  const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
+  const [watchFailed, setWatchFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    setLoaded({ state: "loading" });
+    playerProfile(id).then(
+      (p) => live && setLoaded(p ? { state: "ok", p } : { state: "missing" }),
+      () => live && setLoaded({ state: "failed" }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [id]);
+
+  const date = (ms: number) => new Date(ms).toLocaleDateString(t.locale);
+  const watch = async (game: string) => {
+    setWatchFailed(false);
+    try {
+      onWatch(await gameRecord(game));
+    } catch {
+      setWatchFailed(true);
+    }
+  };
+  const back = (
+    <div class="buttons">
+      <button type="button" class="ghost" onClick={onBack}>
+        {t("back")}
+      </button>
+    </div>
+  );
+
+  if (loaded.state !== "ok") {
+    return (
+      <main class="ratings" data-testid="profile">
+        {loaded.state === "loading" ? (
+          <p class="loading">{t("loading")}</p>
+        ) : (
+          <p class="error card" role="alert">
+            {t(loaded.state === "missing" ? "rating.noPlayer" : "online.offlineError")}
+          </p>
+        )}
+        {back}
+      </main>
+    );
+  }
+
+  const { player, ratings } = loaded.p;
+  const games = ratedHistory(ratings);
+  return (
+    <main class="ratings" aria-labelledby="profile-name" data-testid="profile">
+      <h1 id="profile-name">{player.name}</h1>
+      <p data-testid="profile-since">
+        {t(player.account ? "rating.account" : "rating.guest")} · {t("rating.since", { date: date(player.since) })}
+      </p>
+      {ratings.length === 0 && <p class="card">{t("rating.noRatings")}</p>}
+      {ratings.map((r) => {
+        const game = t(GAME_KEYS[r.kind].name);
+        const history = r.history.map((h) => ({ at: h.at, value: h.rating }));
+        return (
+          <section key={r.kind} class="card" data-testid={`profile-${r.kind}`}>
+            <h2>{game}</h2>
+            <p class="rating-now">
+              <b data-testid="profile-rating">{ratingDigits(r.rating)}</b>
+              {r.provisional && <span class="rating-tag">{t("rating.provisional")}</span>}{" "}
+              {t("rating.gamesCount", { n: r.games })}
+            </p>
+            {history.length > 0 && (
+              <Chart
+                testId={`chart-${r.kind}`}
+                points={history}
+                x={t("rating.axisGames")}
+                y={t("rating.rating")}
+                num={ratingDigits}
+                fit
+                label={t("rating.chartLabel", {
+                  game,
+                  first: date(history[0].at),
+                  last: date(history[history.length - 1].at),
+                  rating: ratingDigits(r.rating),
+                })}
+              />
+            )}
+          </section>
+        );
+      })}
+      {games.length > 0 && (
+        <section class="card">
+          <h2 id="rated-games">{t("rating.history")}</h2>
+          {watchFailed && (
+            <p class="error" role="alert">
+              {t("online.offlineError")}
+            </p>
+          )}
+          <table class="rating-table" aria-labelledby="rated-games" data-testid="profile-games">
+            <thead>
+              <tr>
+                <th scope="col">{t("rating.date")}</th>
+                <th scope="col">{t("game")}</th>
+                <th scope="col" class="num">
+                  {t("rating.rating")}
+                </th>
+                <th scope="col">
+                  <span class="visually-hidden">{t("rating.record")}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {games.map((g) => (
+                <tr key={g.game}>
+                  <td>{date(g.at)}</td>
+                  <td>{t(GAME_KEYS[g.kind].name)}</td>
+                  <td class="num">
+                    {ratingDigits(g.rating)}
+                    {g.before !== null && <> ({ratingChange(g.before, g.rating)})</>}
+                  </td>
+                  <td>
+                    <button type="button" class="small" onClick={() => void watch(g.game)}>
+                      {t("online.watchGame")}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
+      {back}
+    </main>
+  );
+}
