@@ -81,6 +81,14 @@ export async function sitAt(page: Page, code: string, seat: number): Promise<voi
   await page.getByTestId(`sit-${seat}`).click();
 }
 
+/** The resigner's browser resigns the game on screen; both see its end. */
+export async function resign(resigner: Page, other: Page): Promise<void> {
+  await expect(resigner.locator(".me .hand-bone").first()).toBeVisible();
+  await resigner.getByTestId("resign").click();
+  await resigner.getByTestId("resign-confirm").click();
+  for (const page of [resigner, other]) await expect(page.locator("#game-end")).toBeVisible();
+}
+
 /** The move counter of the table on `page`. */
 export async function moves(page: Page): Promise<number> {
   return Number((await page.locator(".table").getAttribute("data-moves")) ?? 0);

@@ -7,31 +7,9 @@
  */
 
 import { readFileSync } from "node:fs";
-import type { BrowserContext, Page } from "@playwright/test";
 import { checkA11y, expect, shot, test } from "./fixtures";
 import { playerAs } from "./online-api";
-
-/** A platform authenticator that holds discoverable passkeys and verifies its user (a fingerprint, say). */
-async function virtualAuthenticator(context: BrowserContext, page: Page) {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return { cdp, authenticatorId };
-}
-
-/** The guest a page keeps (crossbones/guest). */
-async function kept(page: Page): Promise<{ token: string; player: { id: string; name: string } } | null> {
-  return page.evaluate(() => JSON.parse(localStorage.getItem("crossbones/guest") ?? "null"));
-}
+import { copyPasskey, kept, virtualAuthenticator } from "./passkey-helpers";
 
 test("a passkey keeps a guest's name: signed in on another browser as the same player, removed, data downloaded, account deleted", async ({
   browser,
@@ -59,15 +37,10 @@ test("a passkey keeps a guest's name: signed in on another browser as the same p
   expect(ana?.player.name).toBe("Ana");
 
   // The phone: its authenticator holds the same passkey (copied over CDP, as a passkey syncs).
-  const { credentials } = await mine.cdp.send("WebAuthn.getCredentials", { authenticatorId: mine.authenticatorId });
-  expect(credentials).toHaveLength(1);
-  expect(credentials[0].isResidentCredential).toBe(true);
   const phone = await playerAs(browser, null);
   const theirs = await virtualAuthenticator(phone.context, phone.page);
-  await theirs.cdp.send("WebAuthn.addCredential", {
-    authenticatorId: theirs.authenticatorId,
-    credential: credentials[0],
-  });
+  const credential = await copyPasskey(mine, theirs);
+  expect(credential.isResidentCredential).toBe(true);
   await phone.page.goto("./");
   await phone.page.getByTestId("play-online").click();
   await checkA11y(phone.page, "name form with passkey sign-in");

@@ -7,17 +7,8 @@
  * The dialog and both pages are checked with axe.
  */
 
-import type { Page } from "@playwright/test";
 import { checkA11y, expect, shot, test } from "./fixtures";
-import { newGuest, newTable, openTable, type Player, playerAs, sitAt } from "./online-api";
-
-/** The resigner's browser resigns the game on screen; both see its end. */
-async function resign(resigner: Page, other: Page): Promise<void> {
-  await expect(resigner.locator(".me .hand-bone").first()).toBeVisible();
-  await resigner.getByTestId("resign").click();
-  await resigner.getByTestId("resign-confirm").click();
-  for (const page of [resigner, other]) await expect(page.locator("#game-end")).toBeVisible();
-}
+import { newGuest, newTable, openTable, type Player, playerAs, resign, sitAt } from "./online-api";
 
 test("a rated game's end shows both ratings' change; the winner's profile plots it; the boards list the players", async ({
   browser,

@@ -5,37 +5,11 @@
  * own seats only, and raises its key generation.
  */
 
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { FORMER_NAME } from "../src/online/former.js";
-import { PgStore } from "../src/online/pg-store.js";
-import { SqliteStore } from "../src/online/sqlite-store.js";
-import type { Store } from "../src/online/store.js";
-import { type Services, services } from "./services.js";
+import { bothStores } from "./stores.js";
 
-let svc: Services;
-const dirs: string[] = [];
-beforeAll(async () => {
-  svc = await services();
-});
-afterAll(async () => {
-  await svc?.cleanUp();
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
-
-const kinds: { name: string; open(): Promise<Store> }[] = [
-  {
-    name: "sqlite",
-    open: async () => {
-      const dir = mkdtempSync(join(tmpdir(), "crossbones-accounts-"));
-      dirs.push(dir);
-      return new SqliteStore(dir);
-    },
-  },
-  { name: "postgres", open: () => PgStore.open(svc.databaseUrl) },
-];
+const { kinds } = bothStores();
 
 /** Ids as the server draws them (22 base64url characters), unique per run. */
 let next = 0;

@@ -35,6 +35,8 @@ const entry = fc.record({
   device: fc.constantFrom("a", "b", "c", "d"),
   bot: fc.boolean(),
   bots: fc.boolean(),
+  /** Which of the others (by place in the array) this one blocked. */
+  blocks: fc.array(fc.integer({ min: 0, max: 7 }), { maxLength: 2 }),
 });
 
 describe("quick match in Lua and in JavaScript", () => {
@@ -58,6 +60,7 @@ describe("quick match in Lua and in JavaScript", () => {
               rating: e.rating,
               bot: e.bot,
               bots: e.bots,
+              blocks: e.blocks.map((b) => `p${b}`),
             }))
             .sort((a, b) => a.since - b.since);
           const key = `${svc.redisPrefix}lua:${run++}`;

@@ -12,7 +12,18 @@ const T = 1_000_000;
 let n = 0;
 function w(rating: number, extra: Partial<Waiting> = {}): Waiting {
   n++;
-  return { id: `p${n}`, name: `P${n}`, since: T, device: `d${n}`, socket: `s${n}`, rating, bot: false, bots: true, ...extra };
+  return {
+    id: `p${n}`,
+    name: `P${n}`,
+    since: T,
+    device: `d${n}`,
+    socket: `s${n}`,
+    rating,
+    bot: false,
+    bots: true,
+    blocks: [],
+    ...extra,
+  };
 }
 const ids = (list: Waiting[] | null) => list?.map((x) => x.id) ?? null;
 
@@ -48,6 +59,15 @@ describe("quick match by rating", () => {
     expect(ids(match([bot, picky, easy], 2, true, T))).toEqual([bot.id, easy.id]);
     // A bot account's own wish does not matter: two bot accounts sit together.
     expect(ids(match([bot, w(1000, { bot: true, bots: false })], 2, true, T))).toHaveLength(2);
+  });
+
+  it("nobody sits with someone they blocked, or who blocked them, even when the bots are due", () => {
+    const ana = w(1000);
+    const ben = w(1000, { blocks: [ana.id] });
+    const cy = w(1000);
+    expect(ids(match([ana, ben, cy], 2, true, T))).toEqual([ana.id, cy.id]);
+    expect(match([ana, ben], 2, true, T)).toBeNull();
+    expect(ids(fill([ana, ben], 2, true))).toEqual([ana.id]);
   });
 
   it("when the first has waited long enough: them and whoever may sit with them, whatever the ratings", () => {

@@ -5,38 +5,13 @@
  * moment, with a least number of games, paged, my place) read what was written.
  */
 
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { RatedResult } from "@crossbones/table";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PgStore } from "../src/online/pg-store.js";
 import { FARMING_WINDOW, rateGame, shown } from "../src/online/ratings.js";
-import { SqliteStore } from "../src/online/sqlite-store.js";
 import type { Store } from "../src/online/store.js";
-import { type Services, services } from "./services.js";
+import { bothStores } from "./stores.js";
 
-let svc: Services;
-const dirs: string[] = [];
-beforeAll(async () => {
-  svc = await services();
-});
-afterAll(async () => {
-  await svc?.cleanUp();
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
-
-const kinds: { name: string; open(): Promise<Store> }[] = [
-  {
-    name: "sqlite",
-    open: async () => {
-      const dir = mkdtempSync(join(tmpdir(), "crossbones-ratings-"));
-      dirs.push(dir);
-      return new SqliteStore(dir);
-    },
-  },
-  { name: "postgres", open: () => PgStore.open(svc.databaseUrl) },
-];
+const { kinds } = bothStores();
 
 const T = 1_800_000_000_000;
 const duel = (winner: string, loser: string): RatedResult => ({

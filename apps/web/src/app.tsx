@@ -311,7 +311,9 @@ export function App(props: Language) {
     if (next === "fairness" && screen !== "fairness" && screen !== "settings") setFairnessFrom(screen);
     const aside = next === "settings" || next === "fairness";
     if (screen === "online" && next !== "online" && !aside) openTable(null);
-    if (screen === "profile" && next !== "profile" && !aside) history.pushState(null, "", location.pathname);
+    // Back from a profile to an online table: the table's address again.
+    if (screen === "profile" && next !== "profile" && !aside)
+      history.pushState(null, "", next === "online" && tableCode ? `?t=${tableCode}` : location.pathname);
     if (next !== "replay" && next !== "review") setWatchRecord(undefined);
     setScreen(next);
     window.scrollTo(0, 0);
@@ -396,6 +398,7 @@ export function App(props: Language) {
           onWatchRecord={watchFrom("online")}
           onFairness={() => go("fairness")}
           onLeaderboards={() => go("leaderboards")}
+          onProfile={openProfile}
           onReview={(record, hand, seat) => openReview({ record, hand, names: recordNames(record), seat })}
         />
       )}

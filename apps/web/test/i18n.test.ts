@@ -75,6 +75,7 @@ const SAME_WORD: Readonly<Record<"nl" | "es", readonly Key[]>> = {
     "rating.rating",
     "account.title",
     "account.passkeys",
+    "friends.online",
   ],
   // "s", the symbol for seconds.
   es: ["after", "speedNormal", "online.secondsShort", "online.botName", "rating.provisional"],

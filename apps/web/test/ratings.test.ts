@@ -1,7 +1,7 @@
 /** Ratings in words and figures (view/ratings.ts): signed changes, plain digits, a profile's games. */
 
 import { describe, expect, it } from "vitest";
-import { direction, ratedHistory, ratingChange, ratingDigits } from "../src/view/ratings";
+import { direction, ratedHistory, ratingChange, ratingDigits, taggedNames } from "../src/view/ratings";
 
 describe("a rating change", () => {
   it("is written with a plus, a minus sign (not a hyphen), or ± for none", () => {
@@ -43,5 +43,16 @@ describe("a profile's rated games", () => {
 
   it("has no games for a player who never played a rated one", () => {
     expect(ratedHistory([])).toEqual([]);
+  });
+});
+
+describe("names told apart", () => {
+  it("a name two rows share gets a tag from each id; a name of one row stays as it is", () => {
+    const rows = [
+      { player: "q4FhAAAAAAAAAAAAAAAAAA", name: "Ana" },
+      { player: "Zx9kBBBBBBBBBBBBBBBBBB", name: "Ana" },
+      { player: "Pp1xCCCCCCCCCCCCCCCCCC", name: "Ben" },
+    ];
+    expect([...taggedNames(rows).values()]).toEqual(["Ana #q4Fh", "Ana #Zx9k", "Ben"]);
   });
 });

@@ -132,6 +132,8 @@ export const clientMessage = z.discriminatedUnion("t", [
     bots: z.boolean().optional(),
   }),
   z.strictObject({ t: z.literal("unqueue") }),
+  /** Invite a player (a friend, by id) to a table you sit at: they hear of it on every socket they have open. */
+  z.strictObject({ t: z.literal("invite"), table: tableCode, player: z.string().regex(PLAYER_ID) }),
   z.strictObject({ t: z.literal("ping") }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessage>;
@@ -174,6 +176,9 @@ export const SERVER_REFUSAL_CODES = [
   "unknown-passkey",
   "too-many-passkeys",
   "game-in-play",
+  "too-many-friends",
+  "too-many-blocks",
+  "blocked",
 ] as const;
 export type ServerRefusalCode = (typeof SERVER_REFUSAL_CODES)[number];
 
@@ -200,6 +205,26 @@ export const playerAnswer = z.object({
   ),
 });
 export type PlayerAnswer = z.infer<typeof playerAnswer>;
+
+/** A friend as `GET /api/me/friends` lists them (docs/protocol.md, *Friends and blocks*). */
+export const friendInfo = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** A bot account: marked as a bot wherever its name shows. */
+  bot: z.boolean(),
+  /** When I added them (epoch ms). */
+  since: z.number(),
+  /** They have a socket open now. */
+  online: z.boolean(),
+  /** While online, the latest public table they sit at that is waiting or playing (never a private one). */
+  table: z.string().nullable(),
+});
+export type Friend = z.infer<typeof friendInfo>;
+export const blockedInfo = z.object({ id: z.string(), name: z.string(), since: z.number() });
+export type BlockedPlayer = z.infer<typeof blockedInfo>;
+/** `GET /api/me/friends`: the people I added (one way) and the players I blocked. */
+export const friendsAnswer = z.object({ friends: z.array(friendInfo), blocked: z.array(blockedInfo) });
+export type FriendsAnswer = z.infer<typeof friendsAnswer>;
 
 /** `GET /api/leaderboards/:kind`: a page of a leaderboard, and the asker's place on it. */
 export const leaderboardAnswer = z.object({
@@ -240,6 +265,8 @@ export const seatInfo = z.strictObject({
   level: botLevel.nullable(),
   /** A person's seat played by a program of theirs (a bot account, docs/ratings.md): marked as a bot. */
   program: z.boolean(),
+  /** A person's seat: their player id (their profile is /p/ID; add them as a friend by it). */
+  player: z.string().optional(),
   /** A person's socket is open. */
   connected: z.boolean(),
   /** The seat is played by a bot for now (its player ran out of time or left). */
@@ -417,6 +444,14 @@ export const serverMessage = z.discriminatedUnion("t", [
     serverTime: z.number(),
   }),
   z.strictObject({ t: z.literal("matched"), table: tableCode }),
+  /** Someone who sits at `table` invites you to it (a game of `game` for `players`). */
+  z.strictObject({
+    t: z.literal("invited"),
+    table: tableCode,
+    from: z.strictObject({ id: z.string(), name: z.string() }),
+    game: gameKind,
+    players: z.int().min(2).max(4),
+  }),
   z.strictObject({ t: z.literal("pong") }),
   /** The server is going away or refused the connection; `retry`: whether to reconnect. */
   z.strictObject({ t: z.literal("bye"), refusal: wireRefusal, retry: z.boolean() }),
@@ -493,6 +528,9 @@ export const SERVER_MESSAGES: Readonly<Record<ServerRefusalCode, string>> = {
   "unknown-passkey": "this passkey is not known here: it may have been removed",
   "too-many-passkeys": "this account has as many passkeys as it may: remove one first",
   "game-in-play": "a game of yours is still being played: try again once it is over",
+  "too-many-friends": "you have as many friends as you may: remove one first",
+  "too-many-blocks": "you have blocked as many players as you may: unblock one first",
+  blocked: "you cannot sit at this table",
 };
 
 /** A refusal of the server's own, with its English message. */

@@ -54,6 +54,7 @@ export function exampleFrame(game: GameKind, players: number): ServerMessage {
       kind: bots.has(seat) ? "bot" : "human",
       level: bots.has(seat) ? "medium" : null,
       program: false,
+      ...(bots.has(seat) ? {} : { player: `${name}${"0".repeat(22)}`.slice(0, 22) }),
       connected: !bots.has(seat),
       away: false,
       bankMs: bots.has(seat) ? null : 60_000,

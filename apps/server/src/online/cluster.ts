@@ -193,6 +193,27 @@ export class Cluster {
     this.outbox.clear();
   }
 
+  /** `player` has a socket open on this process (`cb:here:<player>`, the processes they are on). */
+  async arrive(player: string): Promise<void> {
+    await this.redis.sadd(`${this.prefix}here:${player}`, this.pid);
+  }
+
+  /** `player` has no socket open on this process any more. */
+  async depart(player: string): Promise<void> {
+    await this.redis.srem(`${this.prefix}here:${player}`, this.pid);
+  }
+
+  /** The live processes `player` has a socket open on (a dead process's word no longer counts). */
+  async hereAt(player: string): Promise<string[]> {
+    const pids = await this.redis.smembers(`${this.prefix}here:${player}`);
+    if (pids.length === 0) return [];
+    const alive = await this.redis.mget(pids.map((p) => `${this.prefix}alive:${p}`));
+    const dead = pids.filter((_, i) => alive[i] === null);
+    // A process that died said nothing on its way out: its word is taken back here.
+    if (dead.length > 0) void this.redis.srem(`${this.prefix}here:${player}`, ...dead).catch(() => {});
+    return pids.filter((_, i) => alive[i] !== null);
+  }
+
   /** The Redis of this cluster (quick match keeps its queues there). */
   get client(): Redis {
     return this.redis;

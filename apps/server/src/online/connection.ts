@@ -48,6 +48,11 @@ export interface ConnectionLimits {
 
 /** Messages a connection may send per second on average, and in a burst. */
 export const RATE = { perSecond: 20, burst: 40 };
+/** Least time between two invitations of one socket to the same person (ms). */
+export const INVITE_GAP = 10_000;
+/** People one socket remembers inviting (the oldest is forgotten first). */
+const MAX_INVITED = 100;
+
 /** Refused frames in a row before the socket is closed as a flood. */
 const FLOOD = 60;
 
@@ -87,6 +92,8 @@ export class Connection {
   private readonly id = randomBytes(8).toString("base64url");
   /** How the hub tells this socket's player of their quick match. */
   private readonly tell = (message: ServerMessage) => this.send(message);
+  /** When this socket last invited each person. */
+  private readonly invited = new Map<string, number>();
 
   private send(message: ServerMessage): void {
     this.sendText(JSON.stringify(message));
@@ -160,6 +167,7 @@ export class Connection {
       else {
         // A program says so once, and its player is a bot account from then on.
         if (m.bot && !player.bot) await this.hub.store.markBot(player.id);
+        if (!this.player) this.hub.arrive(player.id, this.tell);
         this.player = m.bot ? { ...player, bot: true } : player;
         this.send({ t: "welcome", protocol: PROTOCOL, player: { id: player.id, name: player.name } });
       }
@@ -173,7 +181,8 @@ export class Connection {
     if (m.t === "queue") {
       this.hub.listen(player.id, this.tell);
       const rating = await this.hub.ratingOf(player.id, m.game);
-      const asker = { player, device: this.device, socket: this.id, rating, bots: m.bots ?? true };
+      const blocks = (await this.hub.store.blocksOf(player.id)).map((b) => b.id);
+      const asker = { player, device: this.device, socket: this.id, rating, bots: m.bots ?? true, blocks };
       const refused = await this.hub.quick.queue(asker, m.game, m.players);
       if (refused) this.refuse(refused);
       return;
@@ -198,6 +207,11 @@ export class Connection {
     if (m.t === "watch") {
       const refused = await this.follow(m.table);
       if (refused) this.refuseTable(refused, null, m.table);
+      return;
+    }
+    if (m.t === "invite") {
+      const refused = await this.invite(player, m.table, m.player);
+      if (refused) this.refuse(refused, null, m.table);
       return;
     }
     const started = performance.now();
@@ -231,6 +245,28 @@ export class Connection {
       default:
         return;
     }
+  }
+
+  /**
+   * Invites `invitee` to `table`, where this player sits: every socket of theirs hears of it,
+   * unless one of the two blocked the other (then nobody is told, and the inviter is not told why).
+   * One invitation per invitee every INVITE_GAP.
+   */
+  private async invite(player: Player, table: string, invitee: string): Promise<WireRefusal | null> {
+    const last = this.invited.get(invitee) ?? Number.NEGATIVE_INFINITY;
+    const wait = last + INVITE_GAP - this.now();
+    // `about`: which limit (a reaction's is the other one a client may meet at a table).
+    if (wait > 0) return serverRefusal("rate-limited", { retryAfter: Math.ceil(wait), about: "invite" });
+    if (invitee === player.id || !(await this.hub.store.player(invitee))) return serverRefusal("not-found");
+    const about = await this.hub.call(table, { m: "about", player: player.id });
+    if (about.m === "gone") return goneRefusal(about.gone);
+    if (about.m !== "about" || !about.seated) return serverRefusal("not-seated");
+    this.invited.set(invitee, this.now());
+    if (this.invited.size > MAX_INVITED) this.invited.delete(this.invited.keys().next().value as string);
+    if (await this.hub.store.blockedAmong(player.id, [invitee])) return null;
+    const from = { id: player.id, name: player.name };
+    await this.hub.tellEverywhere(invitee, { t: "invited", table, from, game: about.game, players: about.players });
+    return null;
   }
 
   /** Follows a table (again): its current state is sent at once. Why not, when it cannot be. */
@@ -306,6 +342,7 @@ export class Connection {
     if (this.player) {
       void this.hub.quick.unqueue(this.player.id, this.id).catch(() => {});
       this.hub.unlisten(this.player.id, this.tell);
+      this.hub.depart(this.player.id, this.tell);
     }
     for (const [code, f] of this.follows) this.hub.unfollow(code, f);
     this.follows.clear();
@@ -314,7 +351,7 @@ export class Connection {
 
 /** What a table message asks of the table. */
 function op(
-  m: Exclude<ClientMessage, { t: "ping" | "hello" | "queue" | "unqueue" | "watch" | "unwatch" }>,
+  m: Exclude<ClientMessage, { t: "ping" | "hello" | "queue" | "unqueue" | "watch" | "unwatch" | "invite" }>,
   player: Player,
 ): TableOp {
   switch (m.t) {

@@ -117,7 +117,9 @@ type Relay =
   | { readonly t: "unfollow"; readonly fid: string }
   | { readonly t: "resend"; readonly fid: string }
   | { readonly t: "moved"; readonly code: string }
-  | { readonly t: "player"; readonly player: string; readonly message: ServerMessage };
+  | { readonly t: "player"; readonly player: string; readonly message: ServerMessage }
+  /** For every socket of `player` on the process (an invitation). */
+  | { readonly t: "everyone"; readonly player: string; readonly message: ServerMessage };
 
 /**
  * How long a request to another process waits for its answer before the table is looked up again
@@ -158,6 +160,8 @@ export class Hub {
   private readonly pending = new Map<string, { code: string; pid: string; done: (result: OpResult) => void }>();
   /** Players connected here who wait for quick match (the others' processes tell them apart). */
   private readonly players = new Map<string, (m: ServerMessage) => void>();
+  /** Every open socket of each player connected here, as a way to tell it (presence, invitations). */
+  private readonly here = new Map<string, Set<(m: ServerMessage) => void>>();
   private closing = false;
   private readonly options: OnlineOptions;
   /** What every table of this process is given. */
@@ -651,6 +655,9 @@ export class Hub {
       case "player":
         this.players.get(m.player)?.(m.message);
         return;
+      case "everyone":
+        for (const tell of this.here.get(m.player) ?? []) tell(m.message);
+        return;
     }
   }
 
@@ -706,6 +713,41 @@ export class Hub {
   /** Messages for a player connected here (quick match tells them of their table): their latest socket's. */
   listen(player: string, send: (m: ServerMessage) => void): void {
     this.players.set(player, send);
+  }
+
+  // ---- presence: who has a socket open, here or on another process
+
+  /** A socket of `player` said hello here. */
+  arrive(player: string, tell: (m: ServerMessage) => void): void {
+    const sockets = this.here.get(player);
+    if (sockets) sockets.add(tell);
+    else {
+      this.here.set(player, new Set([tell]));
+      void this.cluster?.arrive(player).catch(() => {});
+    }
+  }
+
+  /** A socket of `player` closed. */
+  depart(player: string, tell: (m: ServerMessage) => void): void {
+    const sockets = this.here.get(player);
+    if (!sockets?.delete(tell) || sockets.size > 0) return;
+    this.here.delete(player);
+    void this.cluster?.depart(player).catch(() => {});
+  }
+
+  /** Whether `player` has a socket open on any process. */
+  async online(player: string): Promise<boolean> {
+    if (this.here.has(player)) return true;
+    return this.cluster ? (await this.cluster.hereAt(player)).length > 0 : false;
+  }
+
+  /** Tells every open socket of `player`, on every process. */
+  async tellEverywhere(player: string, message: ServerMessage): Promise<void> {
+    for (const tell of this.here.get(player) ?? []) tell(message);
+    const cluster = this.cluster;
+    if (!cluster) return;
+    for (const pid of await cluster.hereAt(player))
+      if (pid !== cluster.pid) cluster.send(pid, { t: "everyone", player, message } satisfies Relay);
   }
 
   /** A socket closed: it is no longer how its player is told (unless a newer one already is). */

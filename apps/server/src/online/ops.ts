@@ -5,8 +5,8 @@
  * process took it over), and the hub asks again wherever it is now.
  */
 
-import type { Action } from "@crossbones/engine";
-import type { Reaction, WireRefusal } from "@crossbones/protocol";
+import type { Action, GameKind } from "@crossbones/engine";
+import { type Reaction, serverRefusal, type WireRefusal } from "@crossbones/protocol";
 import type { Player } from "./hub.js";
 import type { ActResult, LiveTable } from "./table.js";
 
@@ -32,7 +32,9 @@ export type TableOp =
   | { readonly m: "rematch"; readonly player: string }
   | { readonly m: "leave"; readonly player: string }
   | { readonly m: "remove"; readonly player: string; readonly seat: number }
-  | { readonly m: "record" };
+  | { readonly m: "record" }
+  /** Whether `player` sits at the table, and its game (an invitation names it). */
+  | { readonly m: "about"; readonly player: string };
 
 /** `player` asks for a seat (`seat`, or the first free one for a person). */
 export function sitOp(player: Player, seat?: number): TableOp {
@@ -45,6 +47,7 @@ export type OpResult =
   | ({ readonly m: "act" } & ActResult)
   | { readonly m: "done"; readonly refusal: WireRefusal | null }
   | { readonly m: "record"; readonly record: unknown }
+  | { readonly m: "about"; readonly seated: boolean; readonly game: GameKind; readonly players: number }
   | { readonly m: "moved" };
 
 /**
@@ -55,7 +58,9 @@ export async function runOp(table: LiveTable, op: TableOp): Promise<OpResult> {
   let result: OpResult;
   switch (op.m) {
     case "sit":
-      result = { m: "sit", ...table.sit(op) };
+      result = (await table.shutOut(op.player))
+        ? { m: "sit", ok: false, refusal: serverRefusal("blocked") }
+        : { m: "sit", ...table.sit(op) };
       break;
     case "act":
       result = { m: "act", ...table.act(op.player, op.id, op.version, op.action) };
@@ -80,6 +85,8 @@ export async function runOp(table: LiveTable, op: TableOp): Promise<OpResult> {
       break;
     case "record":
       return { m: "record", record: table.record() };
+    case "about":
+      return { m: "about", seated: table.seatOf(op.player) >= 0, game: table.setup.game, players: table.setup.players };
   }
   await table.durable();
   // The store refused a write: whatever was asked may not have happened here; ask the new owner.

@@ -18,6 +18,7 @@ import {
   type BoardQuery,
   type BoardRow,
   FencedError,
+  type FriendRow,
   isCheckpoint,
   type LogEntry,
   type LogTail,
@@ -130,6 +131,21 @@ export const PG_MIGRATIONS: readonly { readonly version: number; readonly sql: s
         game TEXT PRIMARY KEY, kind TEXT NOT NULL, people TEXT NOT NULL, at BIGINT NOT NULL
       );
       CREATE INDEX rated_games_by_people ON rated_games (people, at);
+    `,
+  },
+  {
+    // Friends (one way: the people a player added) and blocks.
+    version: 8,
+    sql: `
+      CREATE TABLE friends (
+        player TEXT NOT NULL REFERENCES players (id), friend TEXT NOT NULL REFERENCES players (id),
+        since BIGINT NOT NULL, PRIMARY KEY (player, friend)
+      );
+      CREATE TABLE blocks (
+        player TEXT NOT NULL REFERENCES players (id), blocked TEXT NOT NULL REFERENCES players (id),
+        since BIGINT NOT NULL, PRIMARY KEY (player, blocked)
+      );
+      CREATE INDEX blocks_by_blocked ON blocks (blocked);
     `,
   },
 ];
@@ -531,6 +547,76 @@ export class PgStore implements Store {
       await this.pool.query("UPDATE games SET ref = $2 WHERE id = $1 AND ref IS NULL", [id, gameRef()]);
   }
 
+  // ---- friends and blocks
+
+  async friendsOf(player: string): Promise<FriendRow[]> {
+    const r = await this.pool.query<{ id: string; name: string; bot: boolean; since: string; table: string | null }>(
+      `SELECT p.id, p.name, p.bot, f.since, (SELECT t.code FROM seats s JOIN tables t ON t.code = s.code
+         WHERE s.player = f.friend AND t.status IN ('waiting', 'playing') AND (t.setup::json->>'private') = 'false'
+         ORDER BY t.created DESC LIMIT 1) AS table
+       FROM friends f JOIN players p ON p.id = f.friend WHERE f.player = $1 ORDER BY p.name, p.id`,
+      [player],
+    );
+    return r.rows.map((row) => ({ ...row, since: Number(row.since) }));
+  }
+
+  async addFriend(player: string, friend: string, now: number): Promise<void> {
+    await this.pool.query("INSERT INTO friends (player, friend, since) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING", [
+      player,
+      friend,
+      now,
+    ]);
+  }
+
+  async removeFriend(player: string, friend: string): Promise<void> {
+    await this.pool.query("DELETE FROM friends WHERE player = $1 AND friend = $2", [player, friend]);
+  }
+
+  async blocksOf(player: string): Promise<{ id: string; name: string; since: number }[]> {
+    const r = await this.pool.query<{ id: string; name: string; since: string }>(
+      `SELECT p.id, p.name, b.since FROM blocks b JOIN players p ON p.id = b.blocked WHERE b.player = $1
+       ORDER BY p.name, p.id`,
+      [player],
+    );
+    return r.rows.map((row) => ({ ...row, since: Number(row.since) }));
+  }
+
+  async block(player: string, other: string, now: number): Promise<void> {
+    await this.transaction(async (client) => {
+      await client.query("INSERT INTO blocks (player, blocked, since) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING", [
+        player,
+        other,
+        now,
+      ]);
+      await client.query("DELETE FROM friends WHERE (player = $1 AND friend = $2) OR (player = $2 AND friend = $1)", [
+        player,
+        other,
+      ]);
+    });
+  }
+
+  async unblock(player: string, other: string): Promise<void> {
+    await this.pool.query("DELETE FROM blocks WHERE player = $1 AND blocked = $2", [player, other]);
+  }
+
+  async blockedAmong(player: string, others: readonly string[]): Promise<boolean> {
+    if (others.length === 0) return false;
+    const r = await this.pool.query(
+      `SELECT 1 FROM blocks WHERE (player = $1 AND blocked = ANY($2)) OR (blocked = $1 AND player = ANY($2)) LIMIT 1`,
+      [player, others],
+    );
+    return r.rows.length > 0;
+  }
+
+  async blockersAmong(player: string, others: readonly string[]): Promise<Set<string>> {
+    if (others.length === 0) return new Set();
+    const r = await this.pool.query<{ player: string }>(
+      "SELECT player FROM blocks WHERE blocked = $1 AND player = ANY($2)",
+      [player, others],
+    );
+    return new Set(r.rows.map((row) => row.player));
+  }
+
   // ---- accounts and passkeys
 
   async account(id: string): Promise<{ created: number; account: number | null } | null> {
@@ -628,6 +714,8 @@ export class PgStore implements Store {
         }
       }
       await client.query("DELETE FROM passkeys WHERE player = $1", [player]);
+      await client.query("DELETE FROM friends WHERE player = $1 OR friend = $1", [player]);
+      await client.query("DELETE FROM blocks WHERE player = $1 OR blocked = $1", [player]);
       await client.query("UPDATE players SET name = $2, account = NULL, country = NULL, key = key + 1 WHERE id = $1", [
         player,
         name,

@@ -47,6 +47,8 @@ export interface Asker {
   /** Their shown rating in the game kind (700 for one who has none). */
   readonly rating: number;
   readonly bots: boolean;
+  /** The players they blocked: never seated with them. */
+  readonly blocks: readonly string[];
 }
 
 export interface QuickMatch {
@@ -74,6 +76,8 @@ export interface Waiting {
   readonly bot: boolean;
   /** Bot accounts may sit with them. */
   readonly bots: boolean;
+  /** The players they blocked. */
+  readonly blocks: readonly string[];
   /** The process they are connected to (cluster only). */
   readonly pid?: string;
 }
@@ -89,15 +93,23 @@ export const WAITS_KEPT = 25;
 
 /** An asker's entry in a queue, from `since` (`pid`: the process their socket is on, in a cluster). */
 function entryOf(asker: Asker, since: number, pid?: string): Waiting {
-  const { player, device, socket, rating, bots } = asker;
-  const entry = { id: player.id, name: player.name, since, device, socket, rating, bot: !!player.bot, bots };
+  const { player, device, socket, rating, bots, blocks } = asker;
+  const bot = !!player.bot;
+  const entry = { id: player.id, name: player.name, since, device, socket, rating, bot, bots, blocks };
   return pid === undefined ? entry : { ...entry, pid };
 }
 
-/** Whether `w` may sit with everyone `taken`: no two of one device, no bot account with someone who refuses them. */
+/**
+ * Whether `w` may sit with everyone `taken`: no two of one device, no bot account with someone who
+ * refuses them, nobody with someone they blocked or who blocked them.
+ */
 function fits(taken: readonly Waiting[], w: Waiting, onePerDevice: boolean): boolean {
   return taken.every(
-    (t) => !(onePerDevice && t.device === w.device) && (t.bot || w.bot ? (t.bot || t.bots) && (w.bot || w.bots) : true),
+    (t) =>
+      !(onePerDevice && t.device === w.device) &&
+      (t.bot || w.bot ? (t.bot || t.bots) && (w.bot || w.bots) : true) &&
+      !t.blocks.includes(w.id) &&
+      !w.blocks.includes(t.id),
   );
 }
 
@@ -289,6 +301,8 @@ local function fits(taken, w, one)
   for _, t in ipairs(taken) do
     if one == '1' and t.w.device == w.device then return false end
     if (t.w.bot or w.bot) and not ((t.w.bot or t.w.bots) and (w.bot or w.bots)) then return false end
+    for _, b in ipairs(t.w.blocks) do if b == w.id then return false end end
+    for _, b in ipairs(w.blocks) do if b == t.w.id then return false end end
   end
   return true
 end

@@ -13,6 +13,7 @@ import { z } from "zod";
 import { logGate } from "../limits.js";
 import { accountRoutes } from "./account-routes.js";
 import { Connection, MAX_MISSES } from "./connection.js";
+import { friendRoutes } from "./friend-routes.js";
 import { Guesses } from "./guesses.js";
 import { goneRefusal, type Hub } from "./hub.js";
 import { NAME_MESSAGES, nameProblem } from "./names.js";
@@ -209,6 +210,7 @@ export async function onlineRoutes(app: FastifyInstance, hub: Hub, options: Rout
 
   await accountRoutes(app, hub, { publicOrigin: options.publicOrigin, requestsPerMinute: perMinute });
   await ratingRoutes(app, hub, limited);
+  await friendRoutes(app, hub, limited);
 
   app.get<{ Params: { id: string } }>("/api/games/:id", { config: limited }, async (req, reply) => {
     const ref = req.params.id;

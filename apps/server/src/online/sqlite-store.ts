@@ -17,6 +17,7 @@ import {
   type BoardQuery,
   type BoardRow,
   FencedError,
+  type FriendRow,
   isCheckpoint,
   type LogEntry,
   type LogTail,
@@ -100,6 +101,16 @@ const MIGRATIONS: readonly string[] = [
      game TEXT PRIMARY KEY, kind TEXT NOT NULL, people TEXT NOT NULL, at INTEGER NOT NULL
    );
    CREATE INDEX rated_games_by_people ON rated_games (people, at);`,
+  // 9: friends (one way: the people a player added) and blocks (docs/ratings.md, *Friends and blocks*).
+  `CREATE TABLE friends (
+     player TEXT NOT NULL REFERENCES players(id), friend TEXT NOT NULL REFERENCES players(id),
+     since INTEGER NOT NULL, PRIMARY KEY (player, friend)
+   ) WITHOUT ROWID;
+   CREATE TABLE blocks (
+     player TEXT NOT NULL REFERENCES players(id), blocked TEXT NOT NULL REFERENCES players(id),
+     since INTEGER NOT NULL, PRIMARY KEY (player, blocked)
+   ) WITHOUT ROWID;
+   CREATE INDEX blocks_by_blocked ON blocks (blocked);`,
 ];
 
 const COLUMNS = "code, setup, host, created, status, format, wake, idle";
@@ -512,6 +523,70 @@ export class SqliteStore implements Store {
     })();
   }
 
+  // ---- friends and blocks
+
+  async friendsOf(player: string): Promise<FriendRow[]> {
+    const rows = this.db
+      .prepare(
+        `SELECT p.id, p.name, p.bot, f.since, (SELECT t.code FROM seats s JOIN tables t ON t.code = s.code
+           WHERE s.player = f.friend AND t.status IN ('waiting', 'playing') AND json_extract(t.setup, '$.private') = 0
+           ORDER BY t.created DESC LIMIT 1) AS tableCode
+         FROM friends f JOIN players p ON p.id = f.friend WHERE f.player = ? ORDER BY p.name, p.id`,
+      )
+      .all(player) as { id: string; name: string; bot: number; since: number; tableCode: string | null }[];
+    return rows.map(({ tableCode, ...r }) => ({ ...r, bot: r.bot === 1, table: tableCode }));
+  }
+
+  async addFriend(player: string, friend: string, now: number): Promise<void> {
+    this.db.prepare("INSERT OR IGNORE INTO friends (player, friend, since) VALUES (?, ?, ?)").run(player, friend, now);
+  }
+
+  async removeFriend(player: string, friend: string): Promise<void> {
+    this.db.prepare("DELETE FROM friends WHERE player = ? AND friend = ?").run(player, friend);
+  }
+
+  async blocksOf(player: string): Promise<{ id: string; name: string; since: number }[]> {
+    return this.db
+      .prepare(
+        `SELECT p.id, p.name, b.since FROM blocks b JOIN players p ON p.id = b.blocked WHERE b.player = ?
+         ORDER BY p.name, p.id`,
+      )
+      .all(player) as { id: string; name: string; since: number }[];
+  }
+
+  async block(player: string, other: string, now: number): Promise<void> {
+    this.db.transaction(() => {
+      this.db.prepare("INSERT OR IGNORE INTO blocks (player, blocked, since) VALUES (?, ?, ?)").run(player, other, now);
+      this.db
+        .prepare("DELETE FROM friends WHERE (player = ? AND friend = ?) OR (player = ? AND friend = ?)")
+        .run(player, other, other, player);
+    })();
+  }
+
+  async unblock(player: string, other: string): Promise<void> {
+    this.db.prepare("DELETE FROM blocks WHERE player = ? AND blocked = ?").run(player, other);
+  }
+
+  async blockedAmong(player: string, others: readonly string[]): Promise<boolean> {
+    if (others.length === 0) return false;
+    const list = JSON.stringify(others);
+    const row = this.db
+      .prepare(
+        `SELECT 1 FROM blocks WHERE (player = ? AND blocked IN (SELECT value FROM json_each(?)))
+           OR (blocked = ? AND player IN (SELECT value FROM json_each(?))) LIMIT 1`,
+      )
+      .get(player, list, player, list);
+    return row !== undefined;
+  }
+
+  async blockersAmong(player: string, others: readonly string[]): Promise<Set<string>> {
+    if (others.length === 0) return new Set();
+    const rows = this.db
+      .prepare("SELECT player FROM blocks WHERE blocked = ? AND player IN (SELECT value FROM json_each(?))")
+      .all(player, JSON.stringify(others)) as { player: string }[];
+    return new Set(rows.map((r) => r.player));
+  }
+
   // ---- accounts and passkeys
 
   async account(id: string): Promise<{ created: number; account: number | null } | null> {
@@ -595,6 +670,8 @@ export class SqliteStore implements Store {
         }
       }
       this.db.prepare("DELETE FROM passkeys WHERE player = ?").run(player);
+      this.db.prepare("DELETE FROM friends WHERE player = ? OR friend = ?").run(player, player);
+      this.db.prepare("DELETE FROM blocks WHERE player = ? OR blocked = ?").run(player, player);
       this.db
         .prepare("UPDATE players SET name = ?, account = NULL, country = NULL, key = key + 1 WHERE id = ?")
         .run(name, player);

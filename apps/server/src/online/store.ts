@@ -107,6 +107,17 @@ export interface BoardRow {
   readonly bot: boolean;
 }
 
+/** A friend as `friendsOf` lists them. */
+export interface FriendRow {
+  readonly id: string;
+  readonly name: string;
+  readonly bot: boolean;
+  /** When they were added. */
+  readonly since: number;
+  /** The latest public table they sit or sat at that is waiting or playing, or null. */
+  readonly table: string | null;
+}
+
 /** A write by an owner whose table another process has since claimed. */
 export class FencedError extends Error {
   constructor(code: string, fence: number) {
@@ -190,6 +201,22 @@ export interface Store {
   gamesOf(player: string, limit?: number): Promise<StoredGame[]>;
   /** A finished game by its unguessable id. */
   game(ref: string): Promise<StoredGame | null>;
+  // ---- friends and blocks (docs/ratings.md)
+  /** The people `player` added as friends, with the open public table each last sat at (null: none). */
+  friendsOf(player: string): Promise<FriendRow[]>;
+  /** `player` adds `friend` (again: nothing changes). */
+  addFriend(player: string, friend: string, now: number): Promise<void>;
+  removeFriend(player: string, friend: string): Promise<void>;
+  /** The people `player` blocked. */
+  blocksOf(player: string): Promise<{ id: string; name: string; since: number }[]>;
+  /** `player` blocks `other`: any friendship between the two ends, both ways. */
+  block(player: string, other: string, now: number): Promise<void>;
+  unblock(player: string, other: string): Promise<void>;
+  /** Whether `player` blocked any of `others`, or any of them blocked `player`. */
+  blockedAmong(player: string, others: readonly string[]): Promise<boolean>;
+  /** Which of `others` blocked `player`. */
+  blockersAmong(player: string, others: readonly string[]): Promise<Set<string>>;
+
   // ---- accounts and passkeys
   /** When a player came (as a guest) and since when they are an account (null: a guest), or null. */
   account(id: string): Promise<{ created: number; account: number | null } | null>;

@@ -443,11 +443,7 @@ export class LiveTable {
         // "My tables" lists the tables a player sat at.
         if (change.k === "sit") this.persist(() => this.deps.store.addSeat(this.code, change.player));
       } else if (change.k === "present" || change.k === "ready") presence = true;
-      else if (change.k === "react") {
-        const { seat, reaction } = change;
-        const message: ServerMessage = { t: "reaction", table: this.code, seat, reaction: reaction as Reaction };
-        this.sendAll(JSON.stringify(message));
-      }
+      else if (change.k === "react") this.tellReaction(change.seat, change.reaction as Reaction);
     }
     this.storeStatus();
     if (frame) this.announce();
@@ -633,6 +629,36 @@ export class LiveTable {
       // Each follower's table has it now: the next patch counts from that (as clients apply it).
       for (const f of this.followers) if (f.sent) f.sent = { ...f.sent, presence };
     }, this.deps.presenceDelay);
+  }
+
+  /** A reaction goes to everyone following the table but those who blocked the person who made it. */
+  private tellReaction(seat: number, reaction: Reaction): void {
+    const message: ServerMessage = { t: "reaction", table: this.code, seat, reaction };
+    const text = JSON.stringify(message);
+    const by = this.state.seats[seat];
+    const followers = [...this.followers];
+    const players = [...new Set(followers.flatMap((f) => (f.player === null ? [] : [f.player])))];
+    if (by?.kind !== "human" || players.length === 0) {
+      this.sendAll(text);
+      return;
+    }
+    this.deps.store.blockersAmong(by.player, players).then(
+      (blockers) => {
+        for (const f of followers) if (this.followers.has(f) && !(f.player && blockers.has(f.player))) f.send(text);
+      },
+      // A store that cannot say: nobody hears it (a reaction is not worth guessing about a block).
+      () => {},
+    );
+  }
+
+  /**
+   * Whether `player` may not sit here: they blocked someone seated, or someone seated blocked them
+   * (a seat they already hold is theirs whatever happened since).
+   */
+  async shutOut(player: string): Promise<boolean> {
+    if (this.seatOf(player) >= 0) return false;
+    const seated = this.state.seats.flatMap((s) => (s.kind === "human" ? [s.player] : []));
+    return this.deps.store.blockedAmong(player, seated);
   }
 
   /** Everyone hears how the game moved its people's ratings (and whoever comes to watch it, later). */

@@ -521,6 +521,9 @@ export const en = {
   "online.refusal.unknown-passkey": "This passkey is not known here: it may have been removed, or its account deleted.",
   "online.refusal.too-many-passkeys": "This account has as many passkeys as it may have. Remove one first.",
   "online.refusal.game-in-play": "A game of yours is still being played. Try again once it is over.",
+  "online.refusal.too-many-friends": "You have as many friends as you may have. Remove one first.",
+  "online.refusal.too-many-blocks": "You have blocked as many players as you may. Unblock one first.",
+  "online.refusal.blocked": "You cannot sit at this table.",
 
   // ---- accounts (docs/online.md, Accounts)
   "account.title": "Account",
@@ -654,6 +657,41 @@ export const en = {
   "rating.history": "Rated games",
   "rating.date": "Date",
   "rating.record": "Record",
+
+  // ---- friends (docs/online.md, Friends)
+  "friends.title": "Friends",
+  "friends.none": "No friends yet. Add someone from their profile, or from their name at a table.",
+  "friends.online": "online",
+  "friends.atTable": "At table {code}:",
+  "friends.watch": "Watch",
+  "friends.watchName": "Watch the table of {name}",
+  "friends.join": "Join",
+  "friends.joinName": "Join the table of {name}",
+  "friends.remove": "Remove",
+  "friends.removeName": "Remove {name} from your friends",
+  "friends.block": "Block",
+  "friends.blockName": "Block {name}",
+  "friends.blocked": "Blocked",
+  "friends.unblock": "Unblock",
+  "friends.unblockName": "Unblock {name}",
+  "friends.add": "Add friend",
+  "friends.addName": "Add {name} as a friend",
+  "friends.isFriend": "Friends ✓",
+  "friends.added": "{name} is one of your friends now.",
+  "friends.removed": "{name} is no longer one of your friends.",
+  "friends.blockedDone":
+    "{name} is blocked: never matched with you, kept from the tables where you sit, and their reactions never reach you.",
+  "friends.unblocked": "{name} is no longer blocked.",
+  "friends.profile": "Profile",
+  "friends.profileOf": "Profile of {name}",
+  "friends.invite": "Invite a friend",
+  "friends.inviteButton": "Invite",
+  "friends.inviteName": "Invite {name} to this table",
+  "friends.noneOnline": "None of your friends is online just now.",
+  "friends.inviteSent": "Invitation sent to {name}.",
+  "friends.invites": "{name} invites you to play {game} for {n}.",
+  "friends.noThanks": "No thanks",
+  "friends.invitations": "Invitations",
 
   // ---- lessons (docs/lessons.md)
   // the guide and the lesson screen

@@ -2,7 +2,8 @@
  * "Play online" (loaded on demand, like the lessons): the guest this device plays as (a name, or
  * another device's key, kept on this device; a link opened with neither is watched by a guest made
  * for it), then the lobby — quick match, make a table and invite friends by code or link, join by
- * code, your tables and your finished games, the player key — and the online table (`/t/CODE`).
+ * code, your friends, your tables and your finished games, the player key — and the online table
+ * (`/t/CODE`); invitations from friends show over both.
  */
 
 import { defaultRules, GAME_KINDS, type GameKind, sideOf } from "@crossbones/engine";
@@ -31,7 +32,9 @@ import {
   savedGuest,
 } from "./api";
 import { OnlineClient } from "./client";
+import { Friends } from "./Friends";
 import { msLeft, seconds } from "./frame";
+import { Invitations } from "./Invitations";
 import { MyKey } from "./MyKey";
 import { NameForm } from "./NameForm";
 import { OnlineTable } from "./OnlineTable";
@@ -56,6 +59,8 @@ export interface OnlineProps {
   onFairness: () => void;
   /** The leaderboards. */
   onLeaderboards: () => void;
+  /** A player's profile. */
+  onProfile: (id: string) => void;
 }
 
 type SeatChoice = TableSetup["seats"][number];
@@ -207,6 +212,8 @@ function Signed(props: SignedProps) {
   const [attempt, setAttempt] = useState(0);
   const client = useMemo(() => new OnlineClient(OnlineClient.urlOf(location), guest.token), [guest.token, attempt]);
   const [bye, setBye] = useState<string | null>(null);
+  /** A table opened from the lobby to watch it (a friend's): no look from outside first. */
+  const [watchFirst, setWatchFirst] = useState<string | null>(null);
   useEffect(() => {
     const off = client.on((m) => {
       if (m.t !== "bye" || m.retry) return;
@@ -256,28 +263,51 @@ function Signed(props: SignedProps) {
       </main>
     );
   }
-  if (props.code) {
-    return (
-      <OnlineTable
-        key={props.code}
-        client={client}
-        code={props.code}
-        t={t}
-        settings={props.settings}
-        onLobby={() => props.onOpen(null)}
-        onFairness={props.onFairness}
-        onReview={props.onReview}
-        onSit={props.onSit}
-        sitAt={props.sitAt}
-        onSat={props.onSat}
-      />
-    );
-  }
-  return <Lobby {...props} client={client} onSignOutOthers={signOutOthers} onDelete={deleteMine} />;
+  const screen = props.code ? (
+    <OnlineTable
+      key={props.code}
+      client={client}
+      code={props.code}
+      guest={isWatcher(guest) ? null : guest}
+      t={t}
+      settings={props.settings}
+      onLobby={() => props.onOpen(null)}
+      onFairness={props.onFairness}
+      onReview={props.onReview}
+      onProfile={props.onProfile}
+      onSit={props.onSit}
+      sitAt={props.sitAt}
+      onSat={props.onSat}
+      watchFirst={watchFirst === props.code}
+    />
+  ) : (
+    <Lobby
+      {...props}
+      client={client}
+      onSignOutOthers={signOutOthers}
+      onDelete={deleteMine}
+      onWatch={(code) => {
+        setWatchFirst(code);
+        props.onOpen(code);
+      }}
+    />
+  );
+  return (
+    <>
+      {screen}
+      <Invitations t={t} client={client} onJoin={props.onOpen} />
+    </>
+  );
 }
 
 function Lobby(
-  props: SignedProps & { client: OnlineClient; onSignOutOthers: () => Promise<void>; onDelete: () => Promise<void> },
+  props: SignedProps & {
+    client: OnlineClient;
+    onSignOutOthers: () => Promise<void>;
+    onDelete: () => Promise<void>;
+    /** Opens a table to watch it. */
+    onWatch: (code: string) => void;
+  },
 ) {
   const { t, guest, client } = props;
   const [error, setError] = useState("");
@@ -344,6 +374,7 @@ function Lobby(
           <button type="submit">{t("online.joinButton")}</button>
         </form>
       </section>
+      <Friends t={t} guest={guest} onJoin={props.onOpen} onWatch={props.onWatch} onProfile={props.onProfile} />
       {tables.length > 0 && (
         <section class="card online-mine">
           <h2>{t("online.myTables")}</h2>

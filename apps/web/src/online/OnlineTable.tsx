@@ -20,11 +20,15 @@ import { downloadRecord } from "../ui/Records";
 import { ResignButton } from "../ui/ResignButton";
 import { GameEnd, ScoreSheet } from "../ui/ScoreSheet";
 import { spectatorSeat, Table } from "../ui/Table";
+import type { Guest } from "./api";
+import { failureText } from "./attempt";
 import type { LinkStatus, OnlineClient } from "./client";
 import { DealMark } from "./DealMark";
 import { DropMenu } from "./DropMenu";
 import { useDealChecks } from "./fairness";
 import { applyPresence, type HeldFrame, msLeft, receiveTable, seconds, type TurnClock, turnClock } from "./frame";
+import { InviteFriend } from "./InviteFriend";
+import { PeopleEntries, seatPerson } from "./PlayerMenu";
 import { TablePreview } from "./Preview";
 import { RatingChanges } from "./RatingChanges";
 import { REACTION_KEYS, ReactMenu } from "./ReactMenu";
@@ -32,6 +36,7 @@ import { useRatedGame } from "./ratedGame";
 import { gapAfter } from "./reactions";
 import { onlineRefusalText } from "./refusal";
 import { nameOf, SeatList } from "./Seats";
+import { useFriends } from "./useFriends";
 import { useNow } from "./useNow";
 
 /** Refusals of the seed the app sends by itself (one too late): nothing the player did. */
@@ -43,6 +48,12 @@ const REACTION_SHOWN = 3000;
 export interface OnlineTableProps {
   client: OnlineClient;
   code: string;
+  /** The player this device plays as, for friends (add one, invite one); null for a guest made only to watch. */
+  guest: Guest | null;
+  /** Opens a player's profile. */
+  onProfile: (id: string) => void;
+  /** Opened to watch (a friend's table, from the lobby): no look from outside first. */
+  watchFirst?: boolean;
   t: T;
   settings: Settings;
   /** Back to the lobby. */
@@ -72,10 +83,14 @@ interface Said {
   readonly reaction: Reaction;
 }
 
-/** A refusal of the viewer's reaction: the React menu says why, so no message is shown for it. */
+/**
+ * A refusal of the viewer's reaction: the React menu says why, so no message is shown for it (an
+ * invitation's rate limit says `about: "invite"` and is shown).
+ */
 function reactionRefused(refusal: WireRefusal): boolean {
   return (
-    refusal.code === "no-table-talk" || (refusal.code === "rate-limited" && typeof refusal.retryAfter === "number")
+    refusal.code === "no-table-talk" ||
+    (refusal.code === "rate-limited" && typeof refusal.retryAfter === "number" && refusal.about !== "invite")
   );
 }
 
@@ -95,8 +110,9 @@ export function OnlineTable(props: OnlineTableProps) {
   /** A seat asked for, until the table shows the viewer seated or the server refuses. */
   const [seating, setSeating] = useState<number | null>(props.sitAt ?? null);
   /** Someone who does not sit here chose to watch rather than look at the table from outside. */
-  const [watchChosen, setWatchChosen] = useState(false);
+  const [watchChosen, setWatchChosen] = useState(props.watchFirst === true);
   const dealCheck = useDealChecks(client, code);
+  const friends = useFriends(props.guest);
   // What a late message is said with: the latest frame and language, not those of the first render.
   const latest = useRef({ held: null as HeldFrame | null, t, pending: null as Pending | null, left: false });
   latest.current = { ...latest.current, held, t, pending };
@@ -118,7 +134,7 @@ export function OnlineTable(props: OnlineTableProps) {
       } else if (m.t === "refused" && (m.table === code || m.table === null) && !SEED_CODES.has(m.refusal.code)) {
         if (m.id !== null && m.id === pending?.id) setPending(null);
         setSeating(null);
-        if (held !== null && m.id === null && reactionRefused(m.refusal)) {
+        if (m.id === null && reactionRefused(m.refusal)) {
           const wait = m.refusal.retryAfter;
           if (typeof wait === "number") setReactUntil(Date.now() + wait);
           return;
@@ -211,6 +227,7 @@ export function OnlineTable(props: OnlineTableProps) {
 
   const you = info.you;
   const watching = you === null;
+  const person = seatPerson(t, info, friends, props.onProfile);
   const sit = (seat: number) => {
     if (props.onSit) return props.onSit(seat);
     setMessage(null);
@@ -228,6 +245,7 @@ export function OnlineTable(props: OnlineTableProps) {
         message={notice}
         seating={seating !== null}
         onSit={sit}
+        person={person}
         onWatch={() => setWatchChosen(true)}
         onLobby={onLobby}
       />
@@ -250,6 +268,7 @@ export function OnlineTable(props: OnlineTableProps) {
     setReactUntil(gapAfter(Date.now()));
     client.send({ t: "react", table: code, reaction });
   };
+  const friendFailed = (err: unknown) => setMessage({ text: failureText(t, err, name), version: null });
   const leave = () => {
     latest.current.left = true;
     client.send({ t: "leave", table: code });
@@ -321,9 +340,19 @@ export function OnlineTable(props: OnlineTableProps) {
           rules={view.rules}
           onSit={watching && seating === null ? sit : undefined}
           onRemove={maker ? (seat) => client.send({ t: "remove", table: code, seat }) : undefined}
+          person={person}
         />
         <p>{t("online.inviteText")}</p>
         <Invite t={t} code={code} />
+        {!watching && props.guest !== null && (
+          <InviteFriend
+            t={t}
+            guest={props.guest}
+            client={client}
+            code={code}
+            seated={info.seats.flatMap((s) => (s.player === undefined ? [] : [s.player]))}
+          />
+        )}
         <div class="buttons">
           {!watching && (
             <button type="button" onClick={() => setLeaving(true)} data-testid="leave">
@@ -356,6 +385,7 @@ export function OnlineTable(props: OnlineTableProps) {
         <button type="button" onClick={onLobby} data-testid="to-lobby">
           {t("online.lobby")}
         </button>
+        <PeopleEntries t={t} info={info} friends={friends} onProfile={props.onProfile} onFailed={friendFailed} />
       </DropMenu>
     </nav>
   );

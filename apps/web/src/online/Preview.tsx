@@ -5,7 +5,8 @@
  */
 
 import type { Rules, SeatView } from "@crossbones/engine";
-import type { TableInfo } from "@crossbones/protocol";
+import type { SeatInfo, TableInfo } from "@crossbones/protocol";
+import type { ComponentChildren } from "preact";
 import { GAME_KEYS, optionKeys, type T } from "../i18n";
 import { changedOptions, presetOf } from "../view/presets";
 import { SeatList } from "./Seats";
@@ -20,11 +21,13 @@ export interface PreviewProps {
   /** A seat was asked for and the answer has not come yet. */
   seating: boolean;
   onSit: (seat: number) => void;
+  /** Another person's name as something to open (SeatList's `person`). */
+  person?: (seat: SeatInfo) => ComponentChildren | null;
   onWatch: () => void;
   onLobby: () => void;
 }
 
-export function TablePreview({ t, code, info, view, message, seating, onSit, onWatch, onLobby }: PreviewProps) {
+export function TablePreview({ t, code, info, view, message, seating, onSit, person, onWatch, onLobby }: PreviewProps) {
   const rules = view.rules;
   const clock = info.setup.clock;
   return (
@@ -49,7 +52,7 @@ export function TablePreview({ t, code, info, view, message, seating, onSit, onW
         <dd data-testid="preview-status">{statusText(t, info, view)}</dd>
       </dl>
       <h2>{t("online.whoSits")}</h2>
-      <SeatList t={t} info={info} rules={rules} onSit={seating ? undefined : onSit} />
+      <SeatList t={t} info={info} rules={rules} onSit={seating ? undefined : onSit} person={person} />
       {seating && (
         <p role="status" data-testid="seating">
           {t("online.sitting")}

@@ -2,11 +2,12 @@
  * Who sits where at an online table, as a list (the waiting room, a table seen before sitting
  * down): each seat's player, a bot marked as a bot with its level, the viewer's partner, and what
  * the viewer may do at a seat: take an open one, or as the table's maker remove a person before
- * the first deal.
+ * the first deal; another person's name may open what can be done with them (PlayerMenu).
  */
 
 import { type Rules, seatsOf, sideOf } from "@crossbones/engine";
-import type { TableInfo } from "@crossbones/protocol";
+import type { SeatInfo, TableInfo } from "@crossbones/protocol";
+import type { ComponentChildren } from "preact";
 import type { T } from "../i18n";
 
 /**
@@ -37,10 +38,13 @@ export function SeatList({
   rules,
   onSit,
   onRemove,
+  person,
 }: {
   t: T;
   info: TableInfo;
   rules: Rules;
+  /** Another person's name as something to open (add them as a friend, their profile), or null: as text. */
+  person?: (seat: SeatInfo) => ComponentChildren | null;
   /** Take an open seat (a viewer who does not sit here yet). */
   onSit?: (seat: number) => void;
   /** Free a person's seat (the table's maker, before the first deal). */
@@ -54,7 +58,7 @@ export function SeatList({
         return (
           <li key={s.seat} data-seat={s.seat}>
             <span>
-              {s.seat === you ? t("you") : nameOf(info, s.seat, t)}
+              {s.seat === you ? t("you") : (person?.(s) ?? nameOf(info, s.seat, t))}
               {s.kind === "bot" && s.level ? ` (${t(s.level)})` : ""}
               {partnerOf(rules, you, s.seat) && <span class="seat-team">{t("partnerTag")}</span>}
               {partner && <span class="seat-team">{t("online.partnerOfName", { name: partner })}</span>}

@@ -123,6 +123,11 @@ export class OnlineClient {
     return this.client.withdraw(id);
   }
 
+  /** Invites player `player` (a friend) to table `table`, where this player sits; only a refusal answers. */
+  invite(table: string, player: string): void {
+    this.client.send({ t: "invite", table, player });
+  }
+
   send(message: ClientMessage): void {
     this.client.send(message);
   }

@@ -43,6 +43,9 @@ const SERVER_TEXTS: Readonly<Record<ServerRefusalCode, Key>> = {
   "unknown-passkey": "online.refusal.unknown-passkey",
   "too-many-passkeys": "online.refusal.too-many-passkeys",
   "game-in-play": "online.refusal.game-in-play",
+  "too-many-friends": "online.refusal.too-many-friends",
+  "too-many-blocks": "online.refusal.too-many-blocks",
+  blocked: "online.refusal.blocked",
 };
 
 function isServerCode(code: string): code is ServerRefusalCode {

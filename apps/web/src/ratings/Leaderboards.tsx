@@ -8,7 +8,7 @@ import { GAME_KINDS, type GameKind } from "@crossbones/engine";
 import { useEffect, useState } from "preact/hooks";
 import { GAME_KEYS, type T } from "../i18n";
 import { savedGuest } from "../online/api";
-import { ratingDigits } from "../view/ratings";
+import { ratingDigits, taggedNames } from "../view/ratings";
 import { type LeaderboardAnswer, leaderboard, type Period } from "./api";
 import { PlayerLink } from "./PlayerLink";
 import "./ratings.css";
@@ -44,6 +44,7 @@ export function Leaderboards({ t, onBack, onPlayer }: LeaderboardsProps) {
 
   // A board for other choices than those on screen is not shown while the right one comes.
   const shown = board?.kind === kind && board.period === period && board.page === page ? board : null;
+  const names = taggedNames(shown?.rows ?? []);
   const game = t(GAME_KEYS[kind].name);
 
   return (
@@ -130,7 +131,9 @@ export function Leaderboards({ t, onBack, onPlayer }: LeaderboardsProps) {
                       <td class="num">{row.place}</td>
                       <th scope="row">
                         <PlayerLink id={row.player} onOpen={onPlayer}>
-                          {row.bot ? t("online.botName", { name: row.name }) : row.name}
+                          {row.bot
+                            ? t("online.botName", { name: names.get(row.player) ?? row.name })
+                            : (names.get(row.player) ?? row.name)}
                         </PlayerLink>
                       </th>
                       <td class="num">{ratingDigits(row.rating)}</td>

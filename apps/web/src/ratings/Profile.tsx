@@ -1,12 +1,13 @@
 /**
  * A player's public profile (`/p/ID`; docs/online.md, *Ratings*): their name, since when they
- * play, account or guest, each rating with its games and its history plotted, and their rated
- * games, each opening in the replay viewer.
+ * play, account or guest, *Add friend* and *Block* (online/FriendButtons.tsx), each rating with
+ * its games and its history plotted, and their rated games, each opening in the replay viewer.
  */
 
 import { useEffect, useState } from "preact/hooks";
 import { GAME_KEYS, type T } from "../i18n";
 import { gameRecord } from "../online/api";
+import { FriendButtons } from "../online/FriendButtons";
 import { Chart } from "../stats/Chart";
 import { ratedHistory, ratingChange, ratingDigits } from "../view/ratings";
 import { type PlayerAnswer, playerProfile } from "./api";
@@ -78,6 +79,7 @@ export function Profile({ t, id, onBack, onWatch }: ProfileProps) {
       <p data-testid="profile-since">
         {t(player.account ? "rating.account" : "rating.guest")} · {t("rating.since", { date: date(player.since) })}
       </p>
+      <FriendButtons t={t} id={player.id} name={player.name} />
       {ratings.length === 0 && <p class="card">{t("rating.noRatings")}</p>}
       {ratings.map((r) => {
         const game = t(GAME_KEYS[r.kind].name);

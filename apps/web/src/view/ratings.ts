@@ -27,6 +27,18 @@ export function ratingChange(before: number, after: number): string {
   return `${sign}${ratingDigits(Math.abs(after - before))}`;
 }
 
+/**
+ * Names told apart on a list: a name two or more rows share gets a short tag from each player's id
+ * ("Ana #q4Fh"), so players who chose the same name are not taken for one another.
+ */
+export function taggedNames(rows: readonly { readonly player: string; readonly name: string }[]): Map<string, string> {
+  const count = new Map<string, number>();
+  for (const r of rows) count.set(r.name, (count.get(r.name) ?? 0) + 1);
+  return new Map(
+    rows.map((r) => [r.player, (count.get(r.name) ?? 0) > 1 ? `${r.name} #${r.player.slice(0, 4)}` : r.name]),
+  );
+}
+
 /** One kind's ratings as a profile has them (`GET /api/players/:id`). */
 export interface KindHistory {
   readonly kind: GameKind;
