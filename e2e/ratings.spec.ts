@@ -1,10 +1,12 @@
 /**
  * Ratings in the web app (issue 28, points 2, 4 and 6, the web's part): two people at a rated
- * Cut Throat table for two; one resigns and both end-of-game dialogs say how the game moved each
- * rating. Two rematches later, the winner's profile (`/p/ID`) shows the rating, its plot and the
- * rated games (each opens in the replay viewer); the leaderboards, from the lobby, are empty all
- * time (ten games are needed) and show both players this month (three are), with "You: #1".
- * The dialog and both pages are checked with axe.
+ * public Cut Throat table for two; one resigns and both end-of-game dialogs say how the game moved
+ * each rating. Two rematches later, the winner's profile (`/p/ID`) shows the rating, its plot, the
+ * rated games and the recent public games (each opens in the replay viewer), and there he sets his
+ * country (a code that is none is refused in words); the loser sees his flag on it, how she did
+ * against him, and watches a recent game. The leaderboards, from the lobby, are empty all time (ten
+ * games are needed) and show both players this month (three are), with "You: #1".
+ * The dialog and the pages are checked with axe.
  */
 
 import { checkA11y, expect, shot, test } from "./fixtures";
@@ -20,8 +22,9 @@ test("a rated game's end shows both ratings' change; the winner's profile plots 
     game: "cutthroat",
     players: 2,
     seats: ["human", "human"],
-    clock: null,
-    private: true,
+    // Public (a profile lists public tables' games only), so it keeps a turn clock.
+    clock: { move: 60, bank: 600 },
+    private: false,
     rated: true,
   } as const;
   const code = await newTable(request, ana, setup);
@@ -69,10 +72,42 @@ test("a rated game's end shows both ratings' change; the winner's profile plots 
   await expect(cutthroat).toContainText("3 rated games");
   await expect(b.getByTestId("chart-cutthroat")).toHaveAttribute("data-drawn", "true");
   await expect(b.getByTestId("profile-games").locator("tbody tr")).toHaveCount(3);
+  await expect(b.getByTestId("profile-recent").locator("tbody tr")).toHaveCount(3);
+  // Nobody is measured against themselves.
+  await expect(b.getByTestId("profile-against")).toHaveCount(0);
+
+  // His own profile has the form that sets his country: a code that is no country is refused in
+  // words; his own is kept (after a reload too) and shown as its flag and its name.
+  const country = b.getByTestId("country-form");
+  await country.getByLabel("Country code").fill("XX");
+  await country.getByRole("button", { name: "Save" }).click();
+  await expect(country.getByTestId("country-error")).toHaveText(
+    "That is not a country's two-letter code (JM for Jamaica, for instance).",
+  );
+  await country.getByLabel("Country code").fill("jm");
+  await country.getByLabel("Country code").press("Enter");
+  await expect(country.getByTestId("country-status")).toHaveText("Your profile shows Jamaica now.");
+  await expect(b.getByTestId("profile-country")).toHaveText("\u{1f1ef}\u{1f1f2} Jamaica");
+  await expect(b.getByTestId("profile-country").locator("[aria-hidden=true]")).toHaveText("\u{1f1ef}\u{1f1f2}");
+  await b.reload();
+  await expect(b.getByTestId("profile-country")).toHaveText("\u{1f1ef}\u{1f1f2} Jamaica");
   await checkA11y(b, "profile");
   await shot(b, "profile");
   await b.getByTestId("profile-games").getByRole("button", { name: "Watch" }).first().click();
   await expect(b.locator(".replay-view")).toBeVisible();
+
+  // Ana, on Ben's profile: his flag, how she did against him (three losses), no form of hers;
+  // a recent game opens in the replay viewer.
+  await a.goto(`p/${ben.player.id}`);
+  await expect(a.getByTestId("profile-country")).toHaveText("\u{1f1ef}\u{1f1f2} Jamaica");
+  await expect(a.getByTestId("profile-against")).toHaveText("Against you: you won 0, lost 3, drew 0");
+  await expect(a.getByTestId("country-form")).toHaveCount(0);
+  const recent = a.getByTestId("profile-recent");
+  await expect(recent.locator("tbody tr").first()).toContainText("Cut Throat");
+  await expect(recent.locator("tbody tr").first()).toContainText("Ana, Ben");
+  await checkA11y(a, "profile, another player's");
+  await recent.getByRole("button", { name: "Watch" }).first().click();
+  await expect(a.locator(".replay-view")).toBeVisible();
 
   // An address that is no player's: said so.
   await b.goto(`p/${"x".repeat(22)}`);
@@ -99,14 +134,15 @@ test("a rated game's end shows both ratings' change; the winner's profile plots 
   // A name opens its profile.
   await table.getByRole("link", { name: "Ana" }).click();
   await expect(b.getByTestId("profile").getByRole("heading", { level: 1 })).toHaveText("Ana");
+  await expect(b.getByTestId("profile-against")).toHaveText("Against you: you won 3, lost 0, drew 0");
   await expect(b).toHaveURL(/\?p=/);
   await b.getByRole("button", { name: "Back" }).click();
   await expect(b.getByTestId("leaderboards")).toBeVisible();
 
   for (const p of players) {
-    // The address that is no player's was answered 404, as the browser reports.
+    // The address that is no player's was answered 404, and the code that is no country 400, as the browser reports.
     expect(
-      p.errors.filter((e) => !e.includes("404")),
+      p.errors.filter((e) => !/\b40[04]\b/.test(e)),
       "console errors",
     ).toEqual([]);
     await p.context.close();

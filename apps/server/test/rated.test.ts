@@ -5,7 +5,7 @@
  * rated only with a person at every seat; quick match's tables are rated.
  */
 
-import type { TableSetup } from "@crossbones/protocol";
+import { playerAnswer, type TableSetup } from "@crossbones/protocol";
 import { describe, expect, it } from "vitest";
 import { BOARD_MIN_GAMES } from "../src/online/rating-routes.js";
 import { autoPlay, createTable, guest, isTable, type TableMessage, tracked } from "./harness.js";
@@ -68,8 +68,38 @@ describe("rated games", () => {
         history: [{ at: expect.any(Number), rating: benR?.after, game: expect.any(String) }],
       },
     ]);
+    // The table was private: its game is not among Ben's public games. Without a token, no head-to-head.
+    expect(profile).toMatchObject({ games: [], against: null });
+    expect(playerAnswer.safeParse(profile).success).toBe(true);
+    // Asked by Ana: how her rated games with Ben went, from her side; Ben's own profile has none.
+    const asked = (id: string, token: string) =>
+      fetch(`${s.url}/api/players/${id}`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json());
+    expect((await asked(ben.player.id, ana.token)).against).toEqual({ games: 1, won: 0, lost: 1, drawn: 0 });
+    expect((await asked(ana.player.id, ben.token)).against).toEqual({ games: 1, won: 1, lost: 0, drawn: 0 });
+    expect((await asked(ben.player.id, ben.token)).against).toBeNull();
     expect((await fetch(`${s.url}/api/players/${"x".repeat(22)}`)).status).toBe(404);
     expect((await fetch(`${s.url}/api/players/not-an-id`)).status).toBe(404);
+  });
+
+  it("a country on the profile: a known code kept, an unknown one refused, none again", async () => {
+    const s = await server();
+    const ana = await guest(s.url, "Ana");
+    const put = (country: string | null) =>
+      fetch(`${s.url}/api/me/country`, {
+        method: "PUT",
+        headers: { "content-type": "application/json", authorization: `Bearer ${ana.token}` },
+        body: JSON.stringify({ country }),
+      });
+    const country = async () => (await (await fetch(`${s.url}/api/players/${ana.player.id}`)).json()).player.country;
+    expect(await (await put("JM")).json()).toEqual({ country: "JM" });
+    expect(await country()).toBe("JM");
+    const unknown = await put("XX");
+    expect(unknown.status).toBe(400);
+    expect((await unknown.json()).error).toMatchObject({ code: "bad-message", field: "country" });
+    expect((await put("jm")).status).toBe(400);
+    expect(await country()).toBe("JM");
+    await put(null);
+    expect(await country()).toBeNull();
   });
 
   it("leaderboards: per kind and period, paged, my place once I have the games; bad queries refused", async () => {
@@ -121,7 +151,9 @@ describe("rated games", () => {
     const played = autoPlay(a, code);
     expect(await over).toMatchObject({ table: code, game: 0, kind: "cutthroat", ratings: [] });
     expect((await played.done)?.view.finished).toBe(true);
-    expect(await (await fetch(`${s.url}/api/players/${ana.player.id}`)).json()).toMatchObject({ ratings: [] });
+    // Not rated, but a public table's game: on her profile's recent games.
+    const profile = await (await fetch(`${s.url}/api/players/${ana.player.id}`)).json();
+    expect(profile).toMatchObject({ ratings: [], games: [{ code, game: 0, kind: "cutthroat", players: 2 }] });
   });
 
   it("quick match's tables are rated", async () => {

@@ -113,6 +113,24 @@ describe.each(kinds)("ratings in the $name store", ({ open }) => {
     });
   });
 
+  it("head to head, from either side; a profile's games are its public tables' alone", async () => {
+    // Ana beat Ben once (the first test), and no one else here played her.
+    expect(await s.headToHead(id("ana"), id("ben"))).toEqual({ games: 1, won: 1, lost: 0, drawn: 0 });
+    expect(await s.headToHead(id("ben"), id("ana"))).toEqual({ games: 1, won: 0, lost: 1, drawn: 0 });
+    expect(await s.headToHead(id("ana"), id("eve"))).toEqual({ games: 0, won: 0, lost: 0, drawn: 0 });
+    for (const [kind, hidden] of [
+      ["pub", false],
+      ["prv", true],
+    ] as const) {
+      const code = `${kind}${prefix}`.toUpperCase();
+      await s.addTable(code, { private: hidden }, id("ana"), T);
+      await s.addSeat(code, id("ana"));
+      await s.addGame(code, 0, { game: "french" }, T + 5, `${prefix}${kind}`);
+    }
+    expect((await s.gamesOf(id("ana"), 10, true)).map((g) => g.id)).toEqual([`${prefix}pub`]);
+    expect((await s.gamesOf(id("ana"), 10)).map((g) => g.id).sort()).toEqual([`${prefix}prv`, `${prefix}pub`]);
+  });
+
   it("a bot account is on the bots' board, not the people's", async () => {
     await s.markBot(id("cy"));
     const people = await s.leaderboard({ kind: "cutthroat", since: null, minGames: 1, bots: false }, 0, 100);

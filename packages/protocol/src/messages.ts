@@ -190,7 +190,28 @@ export const tableAnswer = z.object({ code: tableCode });
 
 /** `GET /api/players/:id`: a player's public profile and ratings (docs/ratings.md). */
 export const playerAnswer = z.object({
-  player: z.object({ id: z.string(), name: z.string(), since: z.number(), account: z.boolean() }),
+  player: z.object({
+    id: z.string(),
+    name: z.string(),
+    since: z.number(),
+    account: z.boolean(),
+    /** The country they show (ISO 3166-1 alpha-2: "JM"), or null. */
+    country: z.string().nullable(),
+  }),
+  /** Their newest finished games at public tables (the record: GET /api/games/ID). */
+  games: z.array(
+    z.object({
+      id: z.string(),
+      code: z.string(),
+      game: z.int(),
+      finished: z.number(),
+      kind: gameKind,
+      players: z.int(),
+      names: z.array(z.string()),
+    }),
+  ),
+  /** The asker's rated games with this player, from the asker's side; null without a token, or on one's own profile. */
+  against: z.object({ games: z.int(), won: z.int(), lost: z.int(), drawn: z.int() }).nullable(),
   ratings: z.array(
     z.object({
       kind: gameKind,

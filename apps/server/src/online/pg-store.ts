@@ -523,13 +523,27 @@ export class PgStore implements Store {
     return changes;
   }
 
-  async gamesOf(player: string, limit = 100): Promise<StoredGame[]> {
+  async gamesOf(player: string, limit = 100, publicOnly = false): Promise<StoredGame[]> {
     const r = await this.pool.query<GameRow>(
       `SELECT g.ref AS id, g.code, g.game, g.finished, g.record FROM games g JOIN seats s ON s.code = g.code
-       WHERE s.player = $1 ORDER BY g.finished DESC LIMIT $2`,
-      [player, limit],
+       JOIN tables t ON t.code = g.code
+       WHERE s.player = $1 AND (NOT $3 OR (t.setup::json->>'private') = 'false') ORDER BY g.finished DESC LIMIT $2`,
+      [player, limit, publicOnly],
     );
     return r.rows.map(game);
+  }
+
+  async headToHead(
+    player: string,
+    other: string,
+  ): Promise<{ games: number; won: number; lost: number; drawn: number }> {
+    const r = await this.pool.query<{ games: number; won: number; lost: number; drawn: number }>(
+      `SELECT count(*)::int AS games, count(*) FILTER (WHERE a.place < b.place)::int AS won,
+         count(*) FILTER (WHERE a.place > b.place)::int AS lost, count(*) FILTER (WHERE a.place = b.place)::int AS drawn
+       FROM rating_changes a JOIN rating_changes b ON b.game = a.game AND b.player = $2 WHERE a.player = $1`,
+      [player, other],
+    );
+    return r.rows[0];
   }
 
   async game(ref: string): Promise<StoredGame | null> {
@@ -619,13 +633,17 @@ export class PgStore implements Store {
 
   // ---- accounts and passkeys
 
-  async account(id: string): Promise<{ created: number; account: number | null } | null> {
-    const r = await this.pool.query<{ created: string; account: string | null }>(
-      "SELECT created, account FROM players WHERE id = $1",
+  async account(id: string): Promise<{ created: number; account: number | null; country: string | null } | null> {
+    const r = await this.pool.query<{ created: string; account: string | null; country: string | null }>(
+      "SELECT created, account, country FROM players WHERE id = $1",
       [id],
     );
     const row = r.rows[0];
-    return row ? { created: Number(row.created), account: orNull(row.account) } : null;
+    return row ? { created: Number(row.created), account: orNull(row.account), country: row.country } : null;
+  }
+
+  async setCountry(id: string, country: string | null): Promise<void> {
+    await this.pool.query("UPDATE players SET country = $2 WHERE id = $1", [id, country]);
   }
 
   async addPasskey(passkey: Omit<StoredPasskey, "created" | "used">, now: number): Promise<void> {

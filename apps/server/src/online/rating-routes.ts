@@ -4,20 +4,35 @@
  * the asker's own place when they send their token. Read-only; limited per address like every route.
  */
 
-import { type LeaderboardAnswer, type PlayerAnswer, serverRefusal } from "@crossbones/protocol";
+import { type LeaderboardAnswer, PLAYER_ID, type PlayerAnswer, serverRefusal } from "@crossbones/protocol";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Hub } from "./hub.js";
 import { PROVISIONAL_GAMES, RATED_KINDS, shown } from "./ratings.js";
 import { guestOf, parsed, refuse } from "./requests.js";
 import type { BoardQuery } from "./store.js";
+import { gameSummary } from "./summaries.js";
 
 /** Rows on a leaderboard's page. */
 export const BOARD_PAGE = 50;
 /** Least rated games to be on a board: all time, past provisional; this month, a few this month. */
 export const BOARD_MIN_GAMES = { all: PROVISIONAL_GAMES, month: 3 } as const;
 
-const PLAYER_ID = /^[A-Za-z0-9_-]{22}$/;
+/** Recent games a profile lists (public tables' only). */
+export const PROFILE_GAMES = 10;
+
+const countryBody = z.strictObject({
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .nullable(),
+});
+const regions = new Intl.DisplayNames(["en"], { type: "region" });
+/** Whether `code` is a country or territory of ISO 3166-1 (an unknown code names only itself). */
+function knownRegion(code: string): boolean {
+  const name = regions.of(code);
+  return name !== undefined && name !== code && name !== "Unknown Region";
+}
 
 const boardQuery = z.strictObject({
   period: z.enum(["all", "month"]).default("all"),
@@ -38,9 +53,16 @@ export async function ratingRoutes(app: FastifyInstance, hub: Hub, limited: obje
     const player = PLAYER_ID.test(id) ? await hub.store.player(id) : null;
     const since = player ? await hub.store.account(id) : null;
     if (!player || !since) return refuse(reply, 404, serverRefusal("not-found"));
-    const ratings = await hub.store.ratingsOf(id);
+    const asker = await guestOf(hub, req);
+    const [ratings, games, against] = await Promise.all([
+      hub.store.ratingsOf(id),
+      hub.store.gamesOf(id, PROFILE_GAMES, true),
+      asker && asker.id !== id ? hub.store.headToHead(asker.id, id) : null,
+    ]);
     return {
-      player: { id, name: player.name, since: since.created, account: since.account !== null },
+      player: { id, name: player.name, since: since.created, account: since.account !== null, country: since.country },
+      games: games.map(gameSummary),
+      against,
       ratings: ratings.map((r) => ({
         kind: r.kind,
         rating: shown(r),
@@ -49,6 +71,18 @@ export async function ratingRoutes(app: FastifyInstance, hub: Hub, limited: obje
         history: [...r.history],
       })),
     } satisfies PlayerAnswer;
+  });
+
+  app.put("/api/me/country", { bodyLimit: 256, config: limited }, async (req, reply) => {
+    const me = await guestOf(hub, req);
+    if (!me) return refuse(reply, 401, serverRefusal("bad-token"));
+    const body = parsed(countryBody, req.body);
+    if (!body.ok) return refuse(reply, 400, body.refusal);
+    const { country } = body.value;
+    if (country !== null && !knownRegion(country))
+      return refuse(reply, 400, serverRefusal("bad-message", { field: "country", reason: "unknown country" }));
+    await hub.store.setCountry(me.id, country);
+    return { country };
   });
 
   app.get<{ Params: { kind: string } }>("/api/leaderboards/:kind", { config: limited }, async (req, reply) => {

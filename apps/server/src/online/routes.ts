@@ -19,6 +19,7 @@ import { goneRefusal, type Hub } from "./hub.js";
 import { NAME_MESSAGES, nameProblem } from "./names.js";
 import { ratingRoutes } from "./rating-routes.js";
 import { guestOf, parsed, refuse } from "./requests.js";
+import { gameSummary } from "./summaries.js";
 
 export interface RouteOptions {
   /** Page origins allowed to open a socket besides the server's own (none: same host only). */
@@ -201,11 +202,7 @@ export async function onlineRoutes(app: FastifyInstance, hub: Hub, options: Rout
   app.get("/api/me/games", { config: limited }, async (req, reply) => {
     const player = await guestOf(hub, req);
     if (!player) return refuse(reply, 401, serverRefusal("bad-token"));
-    const games = (await hub.store.gamesOf(player.id)).map(({ record, ...g }) => {
-      const r = JSON.parse(record) as { game: string; players: number; names?: string[] };
-      return { ...g, kind: r.game, players: r.players, names: r.names ?? [] };
-    });
-    return { games };
+    return { games: (await hub.store.gamesOf(player.id)).map(gameSummary) };
   });
 
   await accountRoutes(app, hub, { publicOrigin: options.publicOrigin, requestsPerMinute: perMinute });

@@ -497,13 +497,28 @@ export class SqliteStore implements Store {
     return this.writeGame(code, game, record, now, ref, rated);
   }
 
-  async gamesOf(player: string, limit = 100): Promise<StoredGame[]> {
+  async gamesOf(player: string, limit = 100, publicOnly = false): Promise<StoredGame[]> {
     return this.db
       .prepare(
         `SELECT g.ref AS id, g.code, g.game, g.finished, g.record FROM games g JOIN seats s ON s.code = g.code
-         WHERE s.player = ? ORDER BY g.finished DESC LIMIT ?`,
+         JOIN tables t ON t.code = g.code
+         WHERE s.player = ? AND (? = 0 OR json_extract(t.setup, '$.private') = 0) ORDER BY g.finished DESC LIMIT ?`,
       )
-      .all(player, limit) as StoredGame[];
+      .all(player, publicOnly ? 1 : 0, limit) as StoredGame[];
+  }
+
+  async headToHead(
+    player: string,
+    other: string,
+  ): Promise<{ games: number; won: number; lost: number; drawn: number }> {
+    const row = this.db
+      .prepare(
+        `SELECT count(*) AS games, coalesce(sum(a.place < b.place), 0) AS won, coalesce(sum(a.place > b.place), 0) AS lost,
+           coalesce(sum(a.place = b.place), 0) AS drawn
+         FROM rating_changes a JOIN rating_changes b ON b.game = a.game AND b.player = ? WHERE a.player = ?`,
+      )
+      .get(other, player) as { games: number; won: number; lost: number; drawn: number };
+    return row;
   }
 
   async game(ref: string): Promise<StoredGame | null> {
@@ -589,11 +604,15 @@ export class SqliteStore implements Store {
 
   // ---- accounts and passkeys
 
-  async account(id: string): Promise<{ created: number; account: number | null } | null> {
-    const row = this.db.prepare("SELECT created, account FROM players WHERE id = ?").get(id) as
-      | { created: number; account: number | null }
+  async account(id: string): Promise<{ created: number; account: number | null; country: string | null } | null> {
+    const row = this.db.prepare("SELECT created, account, country FROM players WHERE id = ?").get(id) as
+      | { created: number; account: number | null; country: string | null }
       | undefined;
     return row ?? null;
+  }
+
+  async setCountry(id: string, country: string | null): Promise<void> {
+    this.db.prepare("UPDATE players SET country = ? WHERE id = ?").run(country, id);
   }
 
   async addPasskey(passkey: Omit<StoredPasskey, "created" | "used">, now: number): Promise<void> {

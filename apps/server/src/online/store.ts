@@ -197,8 +197,16 @@ export interface Store {
     ref: string,
     rated?: RatedResult | null,
   ): Promise<RatingChange[]>;
-  /** Finished games of the tables a player sat at, newest first (at most `limit`, 100 unless told). */
-  gamesOf(player: string, limit?: number): Promise<StoredGame[]>;
+  /**
+   * Finished games of the tables a player sat at, newest first (at most `limit`, 100 unless told;
+   * `publicOnly`: only public tables', which anyone may be shown).
+   */
+  gamesOf(player: string, limit?: number, publicOnly?: boolean): Promise<StoredGame[]>;
+  /**
+   * How `player`'s rated games with `other` went, from `player`'s side: won (finished above them),
+   * lost, drawn (the same place).
+   */
+  headToHead(player: string, other: string): Promise<{ games: number; won: number; lost: number; drawn: number }>;
   /** A finished game by its unguessable id. */
   game(ref: string): Promise<StoredGame | null>;
   // ---- friends and blocks (docs/ratings.md)
@@ -219,7 +227,9 @@ export interface Store {
 
   // ---- accounts and passkeys
   /** When a player came (as a guest) and since when they are an account (null: a guest), or null. */
-  account(id: string): Promise<{ created: number; account: number | null } | null>;
+  account(id: string): Promise<{ created: number; account: number | null; country: string | null } | null>;
+  /** The country a player shows on their profile (ISO 3166-1 alpha-2), or none. */
+  setCountry(id: string, country: string | null): Promise<void>;
   /** Keeps a new passkey; its player's first makes them an account from `now`. */
   addPasskey(passkey: Omit<StoredPasskey, "created" | "used">, now: number): Promise<void>;
   /** A passkey by its credential id, or null. */

@@ -658,6 +658,20 @@ export const en = {
   "rating.date": "Date",
   "rating.record": "Record",
 
+  // ---- profile (docs/online.md, Profiles): country, head-to-head, recent public games
+  "profile.against": "Against you: you won {won}, lost {lost}, drew {drawn}",
+  "profile.recent": "Recent games",
+  "profile.players": "Players",
+  "profile.yourCountry": "Your country",
+  "profile.countryHint":
+    "Your profile shows its flag. Write its two-letter code: JM for Jamaica, NL for the Netherlands.",
+  "profile.countryCode": "Country code",
+  "profile.save": "Save",
+  "profile.remove": "Remove",
+  "profile.countrySaved": "Your profile shows {country} now.",
+  "profile.countryRemoved": "Your profile shows no country now.",
+  "profile.badCountry": "That is not a country's two-letter code (JM for Jamaica, for instance).",
+
   // ---- friends (docs/online.md, Friends)
   "friends.title": "Friends",
   "friends.none": "No friends yet. Add someone from their profile, or from their name at a table.",

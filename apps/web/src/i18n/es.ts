@@ -668,6 +668,20 @@ export const es: Dict = {
   "rating.date": "Fecha",
   "rating.record": "Registro",
 
+  // ---- profile (docs/online.md, Profiles): country, head-to-head, recent public games
+  "profile.against": "Contra ti: ganaste {won}, perdiste {lost}, empataste {drawn}",
+  "profile.recent": "Partidas recientes",
+  "profile.players": "Jugadores",
+  "profile.yourCountry": "Tu país",
+  "profile.countryHint":
+    "Tu perfil muestra su bandera. Escribe su código de dos letras: JM para Jamaica, ES para España.",
+  "profile.countryCode": "Código del país",
+  "profile.save": "Guardar",
+  "profile.remove": "Quitar",
+  "profile.countrySaved": "Tu perfil muestra ahora {country}.",
+  "profile.countryRemoved": "Tu perfil ya no muestra ningún país.",
+  "profile.badCountry": "Eso no es el código de dos letras de un país (por ejemplo, JM para Jamaica).",
+
   // ---- friends (docs/online.md, Friends)
   "friends.title": "Amigos",
   "friends.none": "Todavía no tienes amigos. Añade a alguien desde su perfil, o desde su nombre en una mesa.",

@@ -661,6 +661,20 @@ export const nl: Dict = {
   "rating.date": "Datum",
   "rating.record": "Verslag",
 
+  // ---- profile (docs/online.md, Profiles): country, head-to-head, recent public games
+  "profile.against": "Tegen jou: jij won {won} keer, verloor {lost} keer, speelde {drawn} keer gelijk",
+  "profile.recent": "Recente spellen",
+  "profile.players": "Spelers",
+  "profile.yourCountry": "Jouw land",
+  "profile.countryHint":
+    "Je profiel toont de vlag ervan. Schrijf de code van twee letters: JM voor Jamaica, NL voor Nederland.",
+  "profile.countryCode": "Landcode",
+  "profile.save": "Opslaan",
+  "profile.remove": "Verwijderen",
+  "profile.countrySaved": "Je profiel toont nu {country}.",
+  "profile.countryRemoved": "Je profiel toont nu geen land.",
+  "profile.badCountry": "Dat is geen landcode van twee letters (bijvoorbeeld JM voor Jamaica).",
+
   // ---- friends (docs/online.md, Friends)
   "friends.title": "Vrienden",
   "friends.none": "Nog geen vrienden. Voeg iemand toe vanaf zijn profiel, of vanaf zijn naam aan een tafel.",

@@ -52,9 +52,10 @@ function isServerCode(code: string): code is ServerRefusalCode {
   return (SERVER_REFUSAL_CODES as readonly string[]).includes(code);
 }
 
-/** `refusal` in words; `name` names a seat. A guest's name the server would not take says so. */
+/** `refusal` in words; `name` names a seat. A guest's name or a country the server would not take says so. */
 export function onlineRefusalText(t: T, refusal: WireRefusal, name: (seat: number) => string): string {
   if (refusal.code === "bad-message" && refusal.field === "name") return t("online.refusal.bad-name");
+  if (refusal.code === "bad-message" && refusal.field === "country") return t("profile.badCountry");
   if (isServerCode(refusal.code)) return t(SERVER_TEXTS[refusal.code]);
   // The server's engine refusals carry the engine's parameters (the protocol checks the code).
   return refusalText(t, refusal as unknown as Refusal, name);

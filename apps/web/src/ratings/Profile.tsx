@@ -1,16 +1,22 @@
 /**
- * A player's public profile (`/p/ID`; docs/online.md, *Ratings*): their name, since when they
- * play, account or guest, *Add friend* and *Block* (online/FriendButtons.tsx), each rating with
- * its games and its history plotted, and their rated games, each opening in the replay viewer.
+ * A player's public profile (`/p/ID`; docs/online.md, *Ratings*): their name, their country's
+ * flag, since when they play, account or guest, *Add friend* and *Block* (online/FriendButtons.tsx),
+ * how the viewer did against them, each rating with its games and its history plotted, their rated
+ * games and their recent public games, each opening in the replay viewer. On one's own profile,
+ * the form that sets one's country.
  */
 
 import { useEffect, useState } from "preact/hooks";
 import { GAME_KEYS, type T } from "../i18n";
-import { gameRecord } from "../online/api";
+import { gameRecord, savedGuest } from "../online/api";
 import { FriendButtons } from "../online/FriendButtons";
 import { Chart } from "../stats/Chart";
+import { againstText } from "../view/against";
+import { countryName, flagOf } from "../view/country";
 import { ratedHistory, ratingChange, ratingDigits } from "../view/ratings";
 import { type PlayerAnswer, playerProfile } from "./api";
+import { CountryForm } from "./CountryForm";
+import { RecentGames } from "./RecentGames";
 import "./ratings.css";
 
 export interface ProfileProps {
@@ -71,15 +77,28 @@ export function Profile({ t, id, onBack, onWatch }: ProfileProps) {
     );
   }
 
-  const { player, ratings } = loaded.p;
+  const { player, ratings, against, games: recent } = loaded.p;
   const games = ratedHistory(ratings);
+  const me = savedGuest();
+  const againstMe = againstText(t, against);
+  const showCountry = (country: string | null) =>
+    setLoaded({ state: "ok", p: { ...loaded.p, player: { ...player, country } } });
   return (
     <main class="ratings" aria-labelledby="profile-name" data-testid="profile">
       <h1 id="profile-name">{player.name}</h1>
       <p data-testid="profile-since">
+        {player.country && (
+          <>
+            <span class="profile-country" data-testid="profile-country">
+              <span aria-hidden="true">{flagOf(player.country)}</span> {countryName(player.country, t.locale)}
+            </span>{" "}
+            ·{" "}
+          </>
+        )}
         {t(player.account ? "rating.account" : "rating.guest")} · {t("rating.since", { date: date(player.since) })}
       </p>
       <FriendButtons t={t} id={player.id} name={player.name} />
+      {againstMe && <p data-testid="profile-against">{againstMe}</p>}
       {ratings.length === 0 && <p class="card">{t("rating.noRatings")}</p>}
       {ratings.map((r) => {
         const game = t(GAME_KEYS[r.kind].name);
@@ -114,11 +133,6 @@ export function Profile({ t, id, onBack, onWatch }: ProfileProps) {
       {games.length > 0 && (
         <section class="card">
           <h2 id="rated-games">{t("rating.history")}</h2>
-          {watchFailed && (
-            <p class="error" role="alert">
-              {t("online.offlineError")}
-            </p>
-          )}
           <table class="rating-table" aria-labelledby="rated-games" data-testid="profile-games">
             <thead>
               <tr>
@@ -152,6 +166,13 @@ export function Profile({ t, id, onBack, onWatch }: ProfileProps) {
           </table>
         </section>
       )}
+      {recent.length > 0 && <RecentGames t={t} games={recent} onWatch={(id) => void watch(id)} />}
+      {watchFailed && (
+        <p class="error card" role="alert">
+          {t("online.offlineError")}
+        </p>
+      )}
+      {me?.player.id === player.id && <CountryForm t={t} guest={me} country={player.country} onSaved={showCountry} />}
       {back}
     </main>
   );

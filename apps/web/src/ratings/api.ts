@@ -5,7 +5,7 @@
 
 import type { GameKind } from "@crossbones/engine";
 import { type LeaderboardAnswer, leaderboardAnswer, type PlayerAnswer, playerAnswer } from "@crossbones/protocol";
-import { ApiError, call, savedGuest } from "../online/api";
+import { ApiError, call, type Guest, savedGuest } from "../online/api";
 
 export type { LeaderboardAnswer, PlayerAnswer };
 export type Period = LeaderboardAnswer["period"];
@@ -15,10 +15,13 @@ export function profilePath(id: string): string {
   return `/p/${id}`;
 }
 
-/** Player `id`'s profile and ratings; null when there is no such player. */
+/**
+ * Player `id`'s profile and ratings, asked as this device's player (so that it says how they did
+ * against each other); null when there is no such player.
+ */
 export async function playerProfile(id: string): Promise<PlayerAnswer | null> {
   try {
-    return playerAnswer.parse(await call(`/api/players/${id}`));
+    return playerAnswer.parse(await call(`/api/players/${id}`, {}, savedGuest()?.token));
   } catch (err) {
     if (err instanceof ApiError && err.refusal?.code === "not-found") return null;
     throw err;
@@ -29,4 +32,9 @@ export async function playerProfile(id: string): Promise<PlayerAnswer | null> {
 export async function leaderboard(kind: GameKind, period: Period, page: number): Promise<LeaderboardAnswer> {
   const query = new URLSearchParams({ period, page: String(page) });
   return leaderboardAnswer.parse(await call(`/api/leaderboards/${kind}?${query}`, {}, savedGuest()?.token));
+}
+
+/** Shows `country` (an ISO 3166-1 alpha-2 code, "JM") on `guest`'s profile, or none (null). */
+export async function setCountry(guest: Guest, country: string | null): Promise<void> {
+  await call("/api/me/country", { method: "PUT", body: JSON.stringify({ country }) }, guest.token);
 }
