@@ -30,12 +30,12 @@ describe.each(kinds)("the $name store", ({ open }) => {
     const eve = id("e");
     await s.addPlayer(ana, "Ana", 10);
     await s.addPlayer(eve, "Eve", 10);
-    expect(await s.account(ana)).toEqual({ created: 10, account: null });
+    expect(await s.account(ana)).toEqual({ created: 10, account: null, country: null });
     const phone = passkey(ana, "Phone", 5);
     const laptop = passkey(ana, "Laptop");
     await s.addPasskey(phone, 100);
     await s.addPasskey(laptop, 200);
-    expect(await s.account(ana)).toEqual({ created: 10, account: 100 });
+    expect(await s.account(ana)).toEqual({ created: 10, account: 100, country: null });
     expect(await s.passkeysOf(ana)).toEqual([
       { id: phone.id, name: "Phone", created: 100, used: null },
       { id: laptop.id, name: "Laptop", created: 200, used: null },
@@ -45,7 +45,7 @@ describe.each(kinds)("the $name store", ({ open }) => {
     expect(await s.removePasskey(ana, phone.id)).toBe(true);
     expect(await s.passkey(phone.id)).toBeNull();
     expect(await s.removePasskey(ana, laptop.id)).toBe(true);
-    expect(await s.account(ana)).toEqual({ created: 10, account: 100 });
+    expect(await s.account(ana)).toEqual({ created: 10, account: 100, country: null });
     await s.close();
   });
 
@@ -90,7 +90,7 @@ describe.each(kinds)("the $name store", ({ open }) => {
 
     await s.forget(cy, FORMER_NAME);
     expect(await s.player(cy)).toMatchObject({ name: FORMER_NAME, key: key + 1 });
-    expect(await s.account(cy)).toEqual({ created: 1, account: null });
+    expect(await s.account(cy)).toEqual({ created: 1, account: null, country: null });
     expect(await s.passkeysOf(cy)).toEqual([]);
     const [game] = await s.gamesOf(dee);
     expect(JSON.parse(game.record).names).toEqual([FORMER_NAME, "Dee", "Cy"]);
