@@ -189,9 +189,15 @@ function structure(view: Summary, t: VersionTruth, seat: number | null, truth: G
   return out;
 }
 
+/**
+ * A seat's player id: public (a profile's address), and random base64url, so it may hold "1-4"
+ * by chance, which is no bone.
+ */
+const PLAYER_FIELD = /"player":"[A-Za-z0-9_-]{22}"/g;
+
 /** A frame without what is public by the rules though it names bones (see the top). */
 function publicText(text: string, handIndex: number): string {
-  const m: Json = JSON.parse(text);
+  const m: Json = JSON.parse(text.replace(PLAYER_FIELD, '"player":""'));
   if (m.t === "table") {
     const view = m.view;
     return JSON.stringify({
@@ -210,7 +216,8 @@ function publicText(text: string, handIndex: number): string {
     // of the table the patch makes).
     return JSON.stringify(
       m.ops.map(([, path, value]: [string, string, Json]) => {
-        if (/^\/view\/(pose|next)(\/|$)|^\/view\/table\/poseBones/.test(path)) return null;
+        if (/^\/view\/(pose|next)(\/|$)|^\/view\/table\/poseBones|^\/table\/seats\/\d+\/player$/.test(path))
+          return null;
         const result = /^\/view\/results(\/(\d+))?/.exec(path);
         if (result && (result[2] === undefined || Number(result[2]) < handIndex)) return null;
         if (path === "/view/table" && value) return { ...value, poseBones: [] };
