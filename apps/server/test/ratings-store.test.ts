@@ -48,6 +48,8 @@ describe.each(kinds)("ratings in the $name store", ({ open }) => {
     const expected = rateGame(duel(id("ana"), id("ben")), () => null, 1);
     expect(changes).toEqual(expected);
     expect(await s.addGame(code, 0, { hands: [] }, T + 1, `${prefix}g1b`, duel(id("ana"), id("ben")))).toEqual([]);
+    expect(await s.rating(id("ana"), "cutthroat")).toEqual(expected[0].after);
+    expect(await s.rating(id("ana"), "french")).toBeNull();
     const [ana] = await s.ratingsOf(id("ana"));
     expect(ana).toMatchObject({ kind: "cutthroat", games: 1, mu: expected[0].after.mu });
     expect(ana.history).toEqual([{ at: T, rating: shown(expected[0].after), game: `${prefix}g1` }]);

@@ -263,8 +263,7 @@ export class Hub {
   /** The guest a token proves (of the player's current key generation), or null. */
   /** A player's shown rating in a game kind (where quick match seats them), or a newcomer's. */
   async ratingOf(player: string, kind: GameKind): Promise<number> {
-    const rating = (await this.store.ratingsOf(player)).find((r) => r.kind === kind);
-    return shown(rating ?? START);
+    return shown((await this.store.rating(player, kind)) ?? START);
   }
 
   async guest(token: string): Promise<Player | null> {

@@ -13,7 +13,17 @@
 import type { RatedResult } from "@crossbones/table";
 import pg from "pg";
 import { renamedEntry, renamedRecord, seatsOf } from "./former.js";
-import { FARMING_WINDOW, peopleKey, type RatingChange, rateGame, START, shown, weightOf } from "./ratings.js";
+import {
+  FARMING_WINDOW,
+  peopleKey,
+  type RatedKind,
+  type Rating,
+  type RatingChange,
+  rateGame,
+  START,
+  shown,
+  weightOf,
+} from "./ratings.js";
 import {
   type BoardQuery,
   type BoardRow,
@@ -462,6 +472,14 @@ export class PgStore implements Store {
   }
 
   // ---- ratings
+
+  async rating(player: string, kind: RatedKind): Promise<Rating | null> {
+    const r = await this.pool.query<Rating>("SELECT mu, sigma FROM ratings WHERE player = $1 AND kind = $2", [
+      player,
+      kind,
+    ]);
+    return r.rows[0] ?? null;
+  }
 
   async ratingsOf(player: string): Promise<PlayerRating[]> {
     const ratings = await this.pool.query<Omit<PlayerRating, "history">>(

@@ -12,7 +12,17 @@ import { Worker } from "node:worker_threads";
 import type { RatedResult } from "@crossbones/table";
 import Database from "better-sqlite3";
 import { renamedEntry, renamedRecord, seatsOf } from "./former.js";
-import { FARMING_WINDOW, type KeptRating, peopleKey, type RatingChange, rateGame, shown, weightOf } from "./ratings.js";
+import {
+  FARMING_WINDOW,
+  type KeptRating,
+  peopleKey,
+  type RatedKind,
+  type Rating,
+  type RatingChange,
+  rateGame,
+  shown,
+  weightOf,
+} from "./ratings.js";
 import {
   type BoardQuery,
   type BoardRow,
@@ -452,6 +462,11 @@ export class SqliteStore implements Store {
   }
 
   // ---- ratings
+
+  async rating(player: string, kind: RatedKind): Promise<Rating | null> {
+    const row = this.db.prepare("SELECT mu, sigma FROM ratings WHERE player = ? AND kind = ?").get(player, kind);
+    return (row as Rating | undefined) ?? null;
+  }
 
   async ratingsOf(player: string): Promise<PlayerRating[]> {
     const ratings = this.db

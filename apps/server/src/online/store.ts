@@ -15,7 +15,7 @@
  */
 
 import type { LogEntry, LogTail, RatedResult } from "@crossbones/table";
-import type { RatedKind, RatingChange } from "./ratings.js";
+import type { RatedKind, Rating, RatingChange } from "./ratings.js";
 
 export type { Checkpoint, LogEntry, LogTail, Seat as LoggedSeat } from "@crossbones/table";
 export { isCheckpoint } from "@crossbones/table";
@@ -174,6 +174,8 @@ export interface Store {
   /** Tables a player sits or sat at, newest first. */
   tablesOf(player: string): Promise<{ code: string; status: string; created: number }[]>;
   // ---- ratings (ratings.ts, docs/ratings.md)
+  /** A player's rating in one kind now (no history: quick match asks it at every wait), or null. */
+  rating(player: string, kind: RatedKind): Promise<Rating | null>;
   /** A player's rating in each game kind they played rated, with its history. */
   ratingsOf(player: string): Promise<PlayerRating[]>;
   /** A page of a leaderboard, best first, and how many players it has in all. */

@@ -13,44 +13,28 @@ import { friendName, invitable } from "./friends";
 import { useFriends } from "./useFriends";
 import "./friends.css";
 
-export function InviteFriend({
-  t,
-  guest,
-  client,
-  code,
-  seated,
-}: {
-  t: T;
-  guest: Guest;
-  client: OnlineClient;
-  code: string;
+interface InviteProps {
+  readonly t: T;
+  readonly guest: Guest;
+  readonly client: OnlineClient;
+  readonly code: string;
   /** The player ids seated at the table (no use inviting them). */
-  seated: readonly string[];
-}) {
+  readonly seated: readonly string[];
+}
+
+export function InviteFriend(props: InviteProps) {
   const [open, setOpen] = useState(false);
   return (
     <div class="invite-friend">
       <button type="button" aria-expanded={open} onClick={() => setOpen(!open)} data-testid="invite-friend">
-        {t("friends.invite")}
+        {props.t("friends.invite")}
       </button>
-      {open && <OnlineFriends t={t} guest={guest} client={client} code={code} seated={seated} />}
+      {open && <OnlineFriends {...props} />}
     </div>
   );
 }
 
-function OnlineFriends({
-  t,
-  guest,
-  client,
-  code,
-  seated,
-}: {
-  t: T;
-  guest: Guest;
-  client: OnlineClient;
-  code: string;
-  seated: readonly string[];
-}) {
+function OnlineFriends({ t, guest, client, code, seated }: InviteProps) {
   const { list, failed } = useFriends(guest);
   const [sent, setSent] = useState<string | null>(null);
   if (failed)
