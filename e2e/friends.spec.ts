@@ -7,7 +7,8 @@
  * Friends panel, the invitation and a name's menu are checked with axe.
  *
  * Then the issue's whole way back: an account made with a passkey signs in on a second browser,
- * adds a friend there, invites them to a rated game, and both see their ratings change.
+ * adds a friend there, invites them (on their home screen) to a rated game, and both see their
+ * ratings change.
  */
 
 import type { Locator, Page } from "@playwright/test";
@@ -182,12 +183,13 @@ test("an account made with a passkey signs in on a second browser, adds a friend
   await expect(phone.page.getByText("Playing as Ana.")).toBeVisible();
   expect((await kept(phone.page))?.player).toEqual((await kept(laptop.page))?.player);
 
-  // Ben waits in his lobby; on the phone Ana adds him from his profile and sees him online.
+  // Ben, who has played online before, is on his home screen: online all the same. On the phone Ana
+  // adds him from his profile and sees him online.
   const benGuest = await newGuest(request, "Ben");
   const benPlayer = await playerAs(browser, benGuest);
   const ben = benPlayer.page;
   const benOnline = welcomed(ben);
-  await lobby(ben);
+  await ben.goto("./");
   await benOnline;
   const ana = phone.page;
   await addFromProfile(ana, benGuest.player.id, "Ben");
@@ -198,7 +200,11 @@ test("an account made with a passkey signs in on a second browser, adds a friend
 
   // A rated Cut Throat table for two; Ben is invited, joins, and the game starts.
   await makeTable(ana, 2, { rated: true });
-  await joinAndSit(ben, await invite(ana, ben, "Ben", "Ana"));
+  // The invitation shows over his home screen; Join opens the table.
+  const invitation = await invite(ana, ben, "Ben", "Ana");
+  await expect(ben.getByTestId("play-online")).toBeVisible();
+  await checkA11y(ben, "an invitation over the home screen");
+  await joinAndSit(ben, invitation);
   for (const page of [ana, ben]) await expect(page.locator(".table")).toBeVisible();
 
   // During the game the table's menu offers the other player: Ben adds Ana from there.

@@ -3,6 +3,7 @@
 import { makeRecord } from "@crossbones/engine";
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { type Lang, loadTranslator, type T } from "./i18n";
+import { guestKept } from "./online/guestKey";
 import {
   HUMAN,
   loadSession,
@@ -48,6 +49,17 @@ let onlineModule: Promise<OnlineModule> | null = null;
 function loadOnline(): Promise<OnlineModule> {
   onlineModule ??= import("./online/Online");
   return onlineModule;
+}
+
+/**
+ * Invitations away from the online screens: loaded once this device has played online, after the
+ * screen is up (it weighs nothing on the way to a game).
+ */
+type AwayModule = typeof import("./online/Away");
+let awayModule: Promise<AwayModule> | null = null;
+function loadAway(): Promise<AwayModule> {
+  awayModule ??= import("./online/Away");
+  return awayModule;
 }
 
 /** The leaderboards and the profiles are loaded together, when either is first opened. */
@@ -223,6 +235,9 @@ export function App(props: Language) {
   const ratings = useScreenModule(screen === "leaderboards" || screen === "profile", loadRatings, () =>
     setScreen("home"),
   );
+  // The online screens hold their own socket, invitations included.
+  const reachable = screen !== "online" && guestKept();
+  const away = useScreenModule(reachable, loadAway, () => undefined);
 
   /** The screens below loaded on demand, with their modules (null: still loading). */
   const onDemand: Partial<Record<Screen, unknown>> = {
@@ -476,6 +491,15 @@ export function App(props: Language) {
         <statsPage.Stats t={t} lang={language.lang} onBack={() => go("home")} onWatch={watchFrom("stats")} />
       )}
       {exporting && session && <ExportDialog t={t} session={session} onClose={() => setExporting(false)} />}
+      {reachable && away && (
+        <away.Away
+          t={t}
+          onJoin={(code) => {
+            go("online");
+            openTable(code);
+          }}
+        />
+      )}
     </div>
   );
 }

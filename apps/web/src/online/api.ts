@@ -7,9 +7,7 @@ import { type Guest, guestAnswer, type TableSetup, type WireRefusal } from "@cro
 
 export type { Guest };
 
-const KEY = "crossbones/guest";
-/** The token of a guest made only to watch (no name chosen): asked for a name before it sits. */
-const WATCHER_KEY = "crossbones/watcher";
+import { GUEST_KEY as KEY, WATCHER_KEY } from "./guestKey";
 
 /** The guest this device plays as, if one was made here. */
 export function savedGuest(): Guest | null {
