@@ -17,10 +17,7 @@ export default defineConfig({
   outputDir: "../test-results/e2e",
   fullyParallel: false,
   workers: 1,
-  // In CI, a test that fails once is run again and counted as flaky (scripts/test.mjs reports it):
-  // reactions.spec's countdown ("react again in 1–3 s") has failed once on a loaded 2-core run.
-  // To be made robust and this set back to 0 (docs/online.md, e2e).
-  retries: process.env.CI ? 1 : 0,
+  retries: 0,
   timeout: 90_000,
   expect: { timeout: 15_000 },
   reporter: [["list"], ["json", { outputFile: "../.test-results/playwright.json" }]],
