@@ -8,6 +8,7 @@
  * - A stale owner: paused (SIGSTOP) past its lease while its table plays on elsewhere, then resumed:
  *   it writes nothing more to the table's log, and the game goes on to its end.
  * - Quick match: two people waiting on different processes meet at one table.
+ * - Signing out other devices (and deleting an account) closes the player's sockets everywhere.
  */
 
 import type { TableSetup } from "@crossbones/protocol";
@@ -229,6 +230,37 @@ describe("three processes on Redis and PostgreSQL", () => {
       await owner.spawn();
     }
   }, 120_000);
+
+  it("signing out other devices closes the player's sockets on every process; deleting the account, the new key's too", async () => {
+    const ana = await guest(nodes[0].url, "Ana");
+    const here = `${svc.redisPrefix}here:${ana.player.id}`;
+    /** Until Redis says Ana has sockets on `n` processes (each hello's word is written as it is taken). */
+    const onProcesses = async (n: number) => {
+      while ((await redis.scard(here)) !== n) await sleep(20);
+    };
+    const old = [await TestClient.connect(nodes[1].url, ana.token), await TestClient.connect(nodes[2].url, ana.token)];
+    await onProcesses(2);
+    const byes = old.map((c) => c.next((m) => m.t === "bye"));
+    const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+    const rotated = await fetch(`${nodes[0].url}/api/me/key`, { method: "POST", headers: auth(ana.token) });
+    const { token } = (await rotated.json()) as { token: string };
+    for (const bye of await Promise.all(byes))
+      expect(bye).toMatchObject({ refusal: { code: "bad-token" }, retry: false });
+
+    // The new key's socket is welcomed; deleting the account (on another process) closes it too.
+    const fresh = await TestClient.connect(nodes[2].url, token);
+    try {
+      expect(fresh.messages.some((m) => m.t === "welcome")).toBe(true);
+      await onProcesses(1);
+      const bye = fresh.next((m) => m.t === "bye");
+      const deleted = await fetch(`${nodes[1].url}/api/me`, { method: "DELETE", headers: auth(token) });
+      expect(deleted.status).toBe(204);
+      expect(await bye).toMatchObject({ refusal: { code: "bad-token" }, retry: false });
+    } finally {
+      fresh.close();
+      for (const c of old) c.close();
+    }
+  }, 60_000);
 
   it("quick match: two people waiting on different processes meet at one table", async () => {
     const ana = await guest(nodes[0].url, "Ana");

@@ -10,7 +10,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { accountData } from "./account-data.js";
 import { FORMER_NAME } from "./former.js";
-import type { Hub } from "./hub.js";
+import { EVERY_KEY, type Hub } from "./hub.js";
 import { authenticationResponse, Passkeys, registrationResponse, relyingParty } from "./passkeys.js";
 import { guestOf, parsed, refuse } from "./requests.js";
 
@@ -113,7 +113,7 @@ export async function accountRoutes(app: FastifyInstance, hub: Hub, options: Acc
     if (tables.some((t) => t.status === "playing")) return refuse(reply, 409, serverRefusal("game-in-play"));
     for (const t of tables) if (t.status === "waiting") await hub.call(t.code, { m: "leave", player: player.id });
     await hub.store.forget(player.id, FORMER_NAME);
-    hub.signedOut(player.id);
+    await hub.signOut(player.id, EVERY_KEY);
     return reply.code(204).send();
   });
 }

@@ -58,6 +58,8 @@ const FLOOD = 60;
 
 export class Connection {
   private player: Player | null = null;
+  /** The key generation of the token its hello proved (a sign-out closes the older ones). */
+  private key = 0;
   private readonly follows = new Map<string, Follower>();
   private tokens = RATE.burst;
   private refill: number;
@@ -169,6 +171,7 @@ export class Connection {
         if (m.bot && !player.bot) await this.hub.store.markBot(player.id);
         if (!this.player) this.hub.arrive(player.id, this.tell);
         this.player = m.bot ? { ...player, bot: true } : player;
+        this.key = this.hub.tokens.verify(m.token)?.key ?? 0;
         this.send({ t: "welcome", protocol: PROTOCOL, player: { id: player.id, name: player.name } });
       }
       return;
@@ -316,6 +319,10 @@ export class Connection {
   /** The player this socket said hello as, if any. */
   get playerId(): string | null {
     return this.player?.id ?? null;
+  }
+
+  get keyGeneration(): number {
+    return this.key;
   }
 
   /** Its player signed out other devices: the key this socket said hello with is no longer good. */

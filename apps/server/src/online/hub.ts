@@ -119,7 +119,9 @@ type Relay =
   | { readonly t: "moved"; readonly code: string }
   | { readonly t: "player"; readonly player: string; readonly message: ServerMessage }
   /** For every socket of `player` on the process (an invitation). */
-  | { readonly t: "everyone"; readonly player: string; readonly message: ServerMessage };
+  | { readonly t: "everyone"; readonly player: string; readonly message: ServerMessage }
+  /** Close the process's sockets of `player` that said hello with a key older than `key`. */
+  | { readonly t: "signed-out"; readonly player: string; readonly key: number };
 
 /**
  * How long a request to another process waits for its answer before the table is looked up again
@@ -127,6 +129,8 @@ type Relay =
  * ready twice is the same as once). A new owner's announcement ends the wait at once.
  */
 const CALL_TIMEOUT = 1500;
+/** Above every key generation: `signOut` closes all of a player's sockets (a deleted account). */
+export const EVERY_KEY = Number.MAX_SAFE_INTEGER;
 /** How many times a request follows a table that moved before it gives up (a failover takes a few seconds). */
 const CALL_ATTEMPTS = 12;
 
@@ -260,12 +264,12 @@ export class Hub {
     return { token, player: { id, name } };
   }
 
-  /** The guest a token proves (of the player's current key generation), or null. */
   /** A player's shown rating in a game kind (where quick match seats them), or a newcomer's. */
   async ratingOf(player: string, kind: GameKind): Promise<number> {
     return shown((await this.store.rating(player, kind)) ?? START);
   }
 
+  /** The guest a token proves (of the player's current key generation), or null. */
   async guest(token: string): Promise<Player | null> {
     const proved = this.tokens.verify(token);
     if (proved === null) return null;
@@ -276,17 +280,31 @@ export class Hub {
 
   /**
    * Signs `player` out of every other device: their key generation goes up, every older token is
-   * refused from now on (and this process's sockets of theirs are closed), and the new token is
-   * theirs to keep.
+   * refused from now on (and their sockets opened with one are closed, on every process), and the
+   * new token is theirs to keep.
    */
   async newKey(player: Player): Promise<string> {
     const key = await this.store.rotate(player.id);
-    this.signedOut(player.id);
+    await this.signOut(player.id, key);
     return this.tokens.tokenFor(player.id, key);
   }
 
-  /** Closes this process's sockets of `player` (routes.ts sets it): they said hello with an older key. */
-  signedOut: (player: string) => void = () => {};
+  /**
+   * Closes every socket of `player` that said hello with a key older than `key` (`EVERY_KEY`: all
+   * of them), on every process. A socket of the new key, opened meanwhile on another process, stays.
+   */
+  async signOut(player: string, key: number): Promise<void> {
+    this.signedOut(player, key);
+    const cluster = this.cluster;
+    if (!cluster) return;
+    // Redis away: the old keys are refused all the same at the next hello.
+    const pids = await cluster.hereAt(player).catch(() => []);
+    for (const pid of pids)
+      if (pid !== cluster.pid) cluster.send(pid, { t: "signed-out", player, key } satisfies Relay);
+  }
+
+  /** Closes this process's sockets of `player` older than key `key` (routes.ts sets it). */
+  signedOut: (player: string, key: number) => void = () => {};
 
   // ---- tables
 
@@ -656,6 +674,9 @@ export class Hub {
         return;
       case "everyone":
         for (const tell of this.here.get(m.player) ?? []) tell(m.message);
+        return;
+      case "signed-out":
+        this.signedOut(m.player, m.key);
         return;
     }
   }

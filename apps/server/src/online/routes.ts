@@ -182,10 +182,10 @@ export async function onlineRoutes(app: FastifyInstance, hub: Hub, options: Rout
     return { player: { id: player.id, name: player.name } };
   });
 
-  // Sign out other devices: a new key, every older one refused, this process's sockets of the
-  // player closed (docs/protocol.md, *Guests*).
-  hub.signedOut = (player) => {
-    for (const c of connections) if (c.playerId === player) c.signedOut();
+  // Sign out other devices: a new key, every older one refused, the player's sockets of an older
+  // key closed, on every process (docs/protocol.md, *Guests*).
+  hub.signedOut = (player, key) => {
+    for (const c of connections) if (c.playerId === player && c.keyGeneration < key) c.signedOut();
   };
   app.post("/api/me/key", { config: limited }, async (req, reply) => {
     const player = await guestOf(hub, req);
