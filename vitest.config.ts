@@ -13,6 +13,7 @@ export default defineConfig({
       "@crossbones/protocol": src("protocol"),
       "@crossbones/fair": src("fair"),
       "@crossbones/table": src("table"),
+      "@crossbones/tournament": src("tournament"),
     },
   },
   test: {
