@@ -20,6 +20,34 @@ export {
   seedOrder,
   seeds,
 } from "./knockout.js";
+export {
+  applyTournament,
+  CHECK_IN_MS,
+  decideTournament,
+  FORMATS,
+  type Format,
+  MAX_HANDS,
+  MAX_ROUNDS,
+  MIN_ENTRANTS,
+  newTournament,
+  played,
+  type Signed,
+  settingsProblem,
+  signedOf,
+  type TableHands,
+  type TournamentCommand,
+  type TournamentDecision,
+  type TournamentEntry,
+  type TournamentGame,
+  type TournamentRefusal,
+  type TournamentRound,
+  type TournamentSettings,
+  type TournamentState,
+  type TournamentStatus,
+  teamId,
+  tournamentDue,
+  tournamentStandings,
+} from "./life.js";
 export { BYE, DRAW, gamePoints, metBefore, opponent, pointsAfter, WIN } from "./points.js";
 export { placed, swissStandings } from "./standings.js";
 export { maxSwissRounds, type Pairing, pairSwiss } from "./swiss.js";
