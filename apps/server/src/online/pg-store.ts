@@ -38,7 +38,9 @@ import {
   type StoredGame,
   type StoredPasskey,
   type StoredTable,
+  type StoredTournament,
   TABLE_FORMAT,
+  type TournamentRow,
 } from "./store.js";
 import { gameRef } from "./tokens.js";
 
@@ -156,6 +158,21 @@ export const PG_MIGRATIONS: readonly { readonly version: number; readonly sql: s
         since BIGINT NOT NULL, PRIMARY KEY (player, blocked)
       );
       CREATE INDEX blocks_by_blocked ON blocks (blocked);
+    `,
+  },
+  {
+    version: 9,
+    sql: `
+      CREATE TABLE tournaments (
+        id TEXT PRIMARY KEY, settings TEXT NOT NULL, maker TEXT NOT NULL REFERENCES players (id),
+        created BIGINT NOT NULL, public BOOLEAN NOT NULL, status TEXT NOT NULL, start_at BIGINT NOT NULL,
+        entrants INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE INDEX tournaments_by_status ON tournaments (status, start_at);
+      CREATE TABLE tournament_log (
+        id TEXT NOT NULL REFERENCES tournaments (id), seq INTEGER NOT NULL, entry TEXT NOT NULL,
+        PRIMARY KEY (id, seq)
+      );
     `,
   },
 ];
@@ -577,6 +594,67 @@ export class PgStore implements Store {
     const r = await this.pool.query<{ id: string }>("SELECT id FROM games WHERE ref IS NULL");
     for (const { id } of r.rows)
       await this.pool.query("UPDATE games SET ref = $2 WHERE id = $1 AND ref IS NULL", [id, gameRef()]);
+  }
+
+  // ---- tournaments
+
+  async addTournament(t: Omit<StoredTournament, "log" | "status">, startAt: number): Promise<boolean> {
+    const r = await this.pool.query(
+      `INSERT INTO tournaments (id, settings, maker, created, public, status, start_at)
+       VALUES ($1, $2, $3, $4, $5, 'open', $6) ON CONFLICT DO NOTHING`,
+      [t.id, JSON.stringify(t.settings), t.maker, t.created, t.public, startAt],
+    );
+    return r.rowCount === 1;
+  }
+
+  async appendTournament(
+    id: string,
+    seq: number,
+    entries: readonly unknown[],
+    status: string,
+    entrants: number,
+  ): Promise<void> {
+    await this.transaction(async (client) => {
+      for (const [i, e] of entries.entries())
+        await client.query("INSERT INTO tournament_log (id, seq, entry) VALUES ($1, $2, $3)", [
+          id,
+          seq + i,
+          JSON.stringify(e),
+        ]);
+      await client.query("UPDATE tournaments SET status = $2, entrants = $3 WHERE id = $1", [id, status, entrants]);
+    });
+  }
+
+  async tournament(id: string): Promise<StoredTournament | null> {
+    const r = await this.pool.query<{
+      id: string;
+      settings: string;
+      maker: string;
+      created: string;
+      public: boolean;
+      status: string;
+    }>("SELECT id, settings, maker, created, public, status FROM tournaments WHERE id = $1", [id]);
+    const row = r.rows[0];
+    if (!row) return null;
+    const log = await this.pool.query<{ entry: string }>(
+      "SELECT entry FROM tournament_log WHERE id = $1 ORDER BY seq",
+      [id],
+    );
+    return {
+      ...row,
+      created: Number(row.created),
+      settings: JSON.parse(row.settings),
+      log: log.rows.map((l) => JSON.parse(l.entry)),
+    };
+  }
+
+  async tournaments(statuses: readonly string[], limit: number, all = false): Promise<TournamentRow[]> {
+    const r = await this.pool.query<{ id: string; settings: string; status: string; entrants: number }>(
+      `SELECT id, settings, status, entrants FROM tournaments
+       WHERE status = ANY($1) AND ($2 OR public) ORDER BY start_at, id LIMIT $3`,
+      [statuses, all, limit],
+    );
+    return r.rows.map((row) => ({ ...row, settings: JSON.parse(row.settings) }));
   }
 
   // ---- friends and blocks

@@ -37,7 +37,9 @@ import {
   type StoredGame,
   type StoredPasskey,
   type StoredTable,
+  type StoredTournament,
   TABLE_FORMAT,
+  type TournamentRow,
 } from "./store.js";
 import { gameRef } from "./tokens.js";
 
@@ -121,6 +123,18 @@ const MIGRATIONS: readonly string[] = [
      since INTEGER NOT NULL, PRIMARY KEY (player, blocked)
    ) WITHOUT ROWID;
    CREATE INDEX blocks_by_blocked ON blocks (blocked);`,
+  // 10: tournaments (docs/tournaments.md): settings, and a log of @crossbones/tournament's entries
+  // from which the server rebuilds each (its status and count of entrants kept for the lists).
+  `CREATE TABLE tournaments (
+     id TEXT PRIMARY KEY, settings TEXT NOT NULL, maker TEXT NOT NULL REFERENCES players(id),
+     created INTEGER NOT NULL, public INTEGER NOT NULL, status TEXT NOT NULL, start_at INTEGER NOT NULL,
+     entrants INTEGER NOT NULL DEFAULT 0
+   );
+   CREATE INDEX tournaments_by_status ON tournaments (status, start_at);
+   CREATE TABLE tournament_log (
+     id TEXT NOT NULL REFERENCES tournaments(id), seq INTEGER NOT NULL, entry TEXT NOT NULL,
+     PRIMARY KEY (id, seq)
+   ) WITHOUT ROWID;`,
 ];
 
 const COLUMNS = "code, setup, host, created, status, format, wake, idle";
@@ -551,6 +565,66 @@ export class SqliteStore implements Store {
     this.db.transaction(() => {
       for (const { id } of rows) give.run(gameRef(), id);
     })();
+  }
+
+  // ---- tournaments
+
+  async addTournament(t: Omit<StoredTournament, "log" | "status">, startAt: number): Promise<boolean> {
+    const r = this.db
+      .prepare(
+        `INSERT OR IGNORE INTO tournaments (id, settings, maker, created, public, status, start_at)
+         VALUES (?, ?, ?, ?, ?, 'open', ?)`,
+      )
+      .run(t.id, JSON.stringify(t.settings), t.maker, t.created, t.public ? 1 : 0, startAt);
+    return r.changes === 1;
+  }
+
+  async appendTournament(
+    id: string,
+    seq: number,
+    entries: readonly unknown[],
+    status: string,
+    entrants: number,
+  ): Promise<void> {
+    const add = this.db.prepare("INSERT INTO tournament_log (id, seq, entry) VALUES (?, ?, ?)");
+    this.db.transaction(() => {
+      for (const [i, e] of entries.entries()) add.run(id, seq + i, JSON.stringify(e));
+      this.db.prepare("UPDATE tournaments SET status = ?, entrants = ? WHERE id = ?").run(status, entrants, id);
+    })();
+  }
+
+  async tournament(id: string): Promise<StoredTournament | null> {
+    const row = this.db
+      .prepare("SELECT id, settings, maker, created, public, status FROM tournaments WHERE id = ?")
+      .get(id) as
+      | { id: string; settings: string; maker: string; created: number; public: number; status: string }
+      | undefined;
+    if (!row) return null;
+    const log = this.db.prepare("SELECT entry FROM tournament_log WHERE id = ? ORDER BY seq").all(id) as {
+      entry: string;
+    }[];
+    return {
+      ...row,
+      settings: JSON.parse(row.settings),
+      public: row.public === 1,
+      log: log.map((l) => JSON.parse(l.entry)),
+    };
+  }
+
+  async tournaments(statuses: readonly string[], limit: number, all = false): Promise<TournamentRow[]> {
+    const rows = this.db
+      .prepare(
+        `SELECT id, settings, status, entrants FROM tournaments
+         WHERE status IN (SELECT value FROM json_each(?)) AND (? OR public = 1)
+         ORDER BY start_at, id LIMIT ?`,
+      )
+      .all(JSON.stringify(statuses), all ? 1 : 0, limit) as {
+      id: string;
+      settings: string;
+      status: string;
+      entrants: number;
+    }[];
+    return rows.map((r) => ({ ...r, settings: JSON.parse(r.settings) }));
   }
 
   // ---- friends and blocks

@@ -56,6 +56,25 @@ export interface StoredGame {
   readonly record: string;
 }
 
+/** A tournament as stored: its settings, and its log (`@crossbones/tournament`'s entries, in order). */
+export interface StoredTournament {
+  readonly id: string;
+  readonly settings: unknown;
+  readonly maker: string;
+  readonly created: number;
+  readonly public: boolean;
+  readonly status: string;
+  readonly log: readonly unknown[];
+}
+
+/** A tournament as lists show it. */
+export interface TournamentRow {
+  readonly id: string;
+  readonly settings: unknown;
+  readonly status: string;
+  readonly entrants: number;
+}
+
 /** A passkey as its player's list shows it (never its public key). */
 export interface PasskeyInfo {
   /** The credential's id (base64url), as the authenticator names it. */
@@ -226,6 +245,28 @@ export interface Store {
   blockedAmong(player: string, others: readonly string[]): Promise<boolean>;
   /** Which of `others` blocked `player`. */
   blockersAmong(player: string, others: readonly string[]): Promise<Set<string>>;
+
+  // ---- tournaments (docs/tournaments.md)
+  /** Keeps a new tournament (status `open`, an empty log); false when the id is taken. */
+  addTournament(t: Omit<StoredTournament, "log" | "status">, startAt: number): Promise<boolean>;
+  /**
+   * Appends `entries` to a tournament's log from `seq` (its length before them), with its status
+   * and count of entrants after them, in one transaction.
+   */
+  appendTournament(
+    id: string,
+    seq: number,
+    entries: readonly unknown[],
+    status: string,
+    entrants: number,
+  ): Promise<void>;
+  /** A tournament and its whole log, or null. */
+  tournament(id: string): Promise<StoredTournament | null>;
+  /**
+   * Tournaments in one of `statuses`, public ones only unless `all` (the server's own list of what
+   * to run), soonest start first, at most `limit`.
+   */
+  tournaments(statuses: readonly string[], limit: number, all?: boolean): Promise<TournamentRow[]>;
 
   // ---- accounts and passkeys
   /** When a player came (as a guest) and since when they are an account (null: a guest), or null. */
