@@ -179,6 +179,15 @@ export const SERVER_REFUSAL_CODES = [
   "too-many-friends",
   "too-many-blocks",
   "blocked",
+  "signup-closed",
+  "signed-up",
+  "not-signed-up",
+  "check-in-closed",
+  "partner-needed",
+  "partner-taken",
+  "tournament-full",
+  "too-many-tournaments",
+  "bad-tournament",
 ] as const;
 export type ServerRefusalCode = (typeof SERVER_REFUSAL_CODES)[number];
 
@@ -552,6 +561,15 @@ export const SERVER_MESSAGES: Readonly<Record<ServerRefusalCode, string>> = {
   "too-many-friends": "you have as many friends as you may: remove one first",
   "too-many-blocks": "you have blocked as many players as you may: unblock one first",
   blocked: "you cannot sit at this table",
+  "signup-closed": "this tournament has started: sign-up and leaving are closed",
+  "signed-up": "you are signed up for this tournament already",
+  "not-signed-up": "you are not signed up for this tournament",
+  "check-in-closed": "check-in opens 10 minutes before the start",
+  "partner-needed": "a Partner tournament is played in teams: name your partner",
+  "partner-taken": "your partner is in another team already",
+  "tournament-full": "this tournament has as many entrants as it may",
+  "too-many-tournaments": "you have made as many tournaments as you may: let one finish first",
+  "bad-tournament": "that tournament cannot be made",
 };
 
 /** A refusal of the server's own, with its English message. */

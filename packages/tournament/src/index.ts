@@ -26,6 +26,7 @@ export {
   decideTournament,
   FORMATS,
   type Format,
+  MAX_ENTRANTS,
   MAX_HANDS,
   MAX_ROUNDS,
   MIN_ENTRANTS,

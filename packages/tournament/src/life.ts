@@ -33,6 +33,8 @@ export const MIN_ENTRANTS: Readonly<Record<Format, number>> = { swiss: 4, knocko
 /** The most rounds a tournament may ask for, and hands a duplicate round may have. */
 export const MAX_ROUNDS = 12;
 export const MAX_HANDS = 12;
+/** The most entrants a tournament takes (players, or Partner teams). */
+export const MAX_ENTRANTS = 256;
 /** How long before the start check-in opens (ms). */
 export const CHECK_IN_MS = 10 * 60_000;
 
@@ -46,6 +48,8 @@ export interface TournamentSettings {
   readonly hands: number;
   readonly startAt: number;
   readonly maker: string;
+  /** The rule options of every table (the game's own rules where absent): the shell checks them. */
+  readonly options?: Readonly<Record<string, unknown>>;
 }
 
 export type TournamentStatus = "open" | "running" | "finished" | "cancelled";
@@ -122,10 +126,10 @@ export type TournamentRefusal =
   | "not-signed-up"
   | "not-check-in-time"
   | "partner-needed"
-  | "no-partner-here"
   | "not-running"
   | "no-such-game"
-  | "already-in";
+  | "already-in"
+  | "full";
 
 export interface TournamentDecision {
   readonly entries: readonly TournamentEntry[];
@@ -177,6 +181,7 @@ export function decideTournament(s: TournamentState, command: TournamentCommand,
     case "signup": {
       if (s.status !== "open") return no("started");
       if (signedOf(s, command.player) || s.asked.has(command.player)) return no("signed-up");
+      if (s.signed.length >= MAX_ENTRANTS) return no("full");
       if (settings.game === "partner") {
         if (command.partner === undefined || command.partner === command.player) return no("partner-needed");
         if (signedOf(s, command.partner)) return no("already-in");

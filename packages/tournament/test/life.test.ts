@@ -59,10 +59,13 @@ class Run {
   }
 }
 
-const signUp = (run: Run, players: string[], now = START - CHECK_IN_MS - 60_000) =>
-  players.forEach((p, i) => expect(run.do({ c: "signup", player: p, rating: 1500 - i * 10 }, now).refusal).toBeNull());
-const checkIn = (run: Run, players: string[]) =>
-  players.forEach((p) => expect(run.do({ c: "checkin", player: p }, START - 1000).refusal).toBeNull());
+function signUp(run: Run, players: string[], now = START - CHECK_IN_MS - 60_000) {
+  for (const [i, p] of players.entries())
+    expect(run.do({ c: "signup", player: p, rating: 1500 - i * 10 }, now).refusal).toBeNull();
+}
+function checkIn(run: Run, players: string[]) {
+  for (const p of players) expect(run.do({ c: "checkin", player: p }, START - 1000).refusal).toBeNull();
+}
 
 describe("the life of a tournament", () => {
   it("sign up, leave, check in only in the last minutes; at the start the checked-in are paired", () => {

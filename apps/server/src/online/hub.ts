@@ -27,6 +27,7 @@ import { SqliteStore } from "./sqlite-store.js";
 import { FencedError, type Store, TABLE_FORMAT } from "./store.js";
 import { type Follower, LiveTable, REAL_TIMERS, type TableDeps, type Timers } from "./table.js";
 import { CODE_LENGTH, Tokens, tableCode } from "./tokens.js";
+import { TournamentRunner } from "./tournaments.js";
 
 export interface OnlineOptions {
   /** Where the SQLite file and the token secret live (without `databaseUrl`). */
@@ -140,6 +141,8 @@ export class Hub {
   readonly timing: Timing;
   readonly metrics: Metrics;
   readonly quick: QuickMatch;
+  /** Tournaments (alone only: in a cluster none is made yet). */
+  readonly tournaments: TournamentRunner;
   private readonly now: () => number;
   /** The tables this process owns and has in memory. */
   private readonly tables = new Map<string, LiveTable>();
@@ -200,6 +203,7 @@ export class Hub {
         this.failed(table, error instanceof FencedError ? "fenced" : error instanceof ReplayError ? "error" : "store"),
       onIdle: (table) => void this.evict(table),
       onClosed: (table, reason) => this.closed(table, reason),
+      onGameOver: (table, state) => this.tournaments.gameOver(table.code, state),
       dealIdOf: (code) => this.tokens.dealId(code),
     };
     this.sweepLater();
@@ -212,6 +216,19 @@ export class Hub {
       tell: (player: string, message: ServerMessage, pid?: string) => this.tell(player, message, pid),
     };
     this.quick = cluster ? new RedisQuickMatch(cluster, quick) : new LocalQuickMatch(quick);
+    this.tournaments = new TournamentRunner({
+      store,
+      now: this.now,
+      timers: this.deps.timers,
+      makeTable: async (setup, players) => {
+        const [first] = players;
+        const made = first ? await this.createTable(first, setup, false) : null;
+        if (!made?.ok) return null;
+        for (const [seat, p] of players.entries()) if (seat > 0 && p) await this.call(made.code, sitOp(p, seat));
+        return made.code;
+      },
+      tell: (player, message) => void this.tellEverywhere(player, message).catch(() => {}),
+    });
   }
 
   /** The store, the token secret, the cluster if any, and (alone) every live table from its log. */
@@ -241,6 +258,7 @@ export class Hub {
     // last process stopped without parking them (a crash) come back in the background, and the
     // sweep takes those whose time has come; in a cluster, tables are taken as they are asked for,
     // when their owner dies, or by the sweep.
+    if (!cluster) void hub.tournaments.resume().catch(() => {});
     if (!cluster)
       void store.loadedTables().then(
         (codes) => hub.loadAll(codes).then(() => hub.sweep()),
@@ -267,6 +285,11 @@ export class Hub {
   /** A player's shown rating in a game kind (where quick match seats them), or a newcomer's. */
   async ratingOf(player: string, kind: GameKind): Promise<number> {
     return shown((await this.store.rating(player, kind)) ?? START);
+  }
+
+  /** This process runs alone (no cluster). */
+  get alone(): boolean {
+    return this.cluster === null;
   }
 
   /** The guest a token proves (of the player's current key generation), or null. */
@@ -461,6 +484,7 @@ export class Hub {
   /** A table closed for good: it leaves memory (its records stay); its followers saw it close. */
   private closed(table: LiveTable, reason: CloseReason): void {
     this.metrics.closed.inc({ reason });
+    this.tournaments.tableClosed(table.code);
     if (this.tables.get(table.code) !== table) return;
     table.close();
     this.tables.delete(table.code);
@@ -798,6 +822,7 @@ export class Hub {
   /** Stops: in a cluster, every table is handed over (its writes done) before the process leaves. */
   async close(): Promise<void> {
     this.closing = true;
+    this.tournaments.close();
     if (this.sweeper !== null) this.deps.timers.clear(this.sweeper);
     this.quick.close();
     for (const t of this.tables.values()) t.close();

@@ -20,6 +20,7 @@ import { NAME_MESSAGES, nameProblem } from "./names.js";
 import { ratingRoutes } from "./rating-routes.js";
 import { guestOf, parsed, refuse } from "./requests.js";
 import { gameSummary } from "./summaries.js";
+import { tournamentRoutes } from "./tournament-routes.js";
 
 export interface RouteOptions {
   /** Page origins allowed to open a socket besides the server's own (none: same host only). */
@@ -208,6 +209,7 @@ export async function onlineRoutes(app: FastifyInstance, hub: Hub, options: Rout
   await accountRoutes(app, hub, { publicOrigin: options.publicOrigin, requestsPerMinute: perMinute });
   await ratingRoutes(app, hub, limited);
   await friendRoutes(app, hub, limited);
+  await tournamentRoutes(app, hub, limited);
 
   app.get<{ Params: { id: string } }>("/api/games/:id", { config: limited }, async (req, reply) => {
     const ref = req.params.id;

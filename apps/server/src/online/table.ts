@@ -85,6 +85,8 @@ export interface TableDeps {
   readonly onFail?: (table: LiveTable, error: unknown) => void;
   /** Nobody follows the table and nothing is due but its closing: the hub may take it out of memory. */
   readonly onIdle?: (table: LiveTable) => void;
+  /** The table's game finished (its record is kept): a tournament's result. */
+  readonly onGameOver?: (table: LiveTable, state: TableState) => void;
   /** The table closed for good (everything it wrote is in the store). */
   readonly onClosed?: (table: LiveTable, reason: CloseReason) => void;
   /** A table's name in its deals' proofs, which its code cannot be read from (the hub's: an HMAC). */
@@ -471,12 +473,14 @@ export class LiveTable {
       status === "finished" || (closed === "abandoned" && game.hands.length > 0) ? recordOf(this.state) : null;
     if (record) {
       const now = this.deps.now();
-      const rated = status === "finished" ? ratedResult(this.state) : null;
+      const finished = this.state;
+      const rated = status === "finished" ? ratedResult(finished) : null;
       const seats = rated
         ? this.state.seats.map((seat, i) => (seat.kind === "human" ? seat.player : this.state.left[i]))
         : [];
       this.persist(async () => {
         const changes = await this.deps.store.addGame(this.code, gameIndex, record, now, gameRef(), rated);
+        if (status === "finished") this.deps.onGameOver?.(this, finished);
         // A rated table's game that rates nobody (people on one side only) says so: no ratings.
         if (changes.length > 0 || (rated === null && status === "finished" && this.state.table.rated))
           this.tellRated(gameIndex, this.state.table.rules.game, seats, changes);

@@ -523,6 +523,15 @@ export const en = {
   "online.refusal.game-in-play": "A game of yours is still being played. Try again once it is over.",
   "online.refusal.too-many-friends": "You have as many friends as you may have. Remove one first.",
   "online.refusal.too-many-blocks": "You have blocked as many players as you may. Unblock one first.",
+  "online.refusal.signup-closed": "This tournament has started: sign-up and leaving are closed.",
+  "online.refusal.signed-up": "You are signed up for this tournament already.",
+  "online.refusal.not-signed-up": "You are not signed up for this tournament.",
+  "online.refusal.check-in-closed": "Check-in opens 10 minutes before the start.",
+  "online.refusal.partner-needed": "A Partner tournament is played in teams: name your partner.",
+  "online.refusal.partner-taken": "Your partner is in another team already.",
+  "online.refusal.tournament-full": "This tournament has as many players as it may.",
+  "online.refusal.too-many-tournaments": "You have made as many tournaments as you may. Let one finish first.",
+  "online.refusal.bad-tournament": "That tournament cannot be made.",
   "online.refusal.blocked": "You cannot sit at this table.",
 
   // ---- accounts (docs/online.md, Accounts)

@@ -522,6 +522,15 @@ export const es: Dict = {
   "online.refusal.game-in-play": "Todavía se está jugando una partida tuya. Inténtalo cuando termine.",
   "online.refusal.too-many-friends": "Ya tienes tantos amigos como se permite. Quita uno primero.",
   "online.refusal.too-many-blocks": "Ya has bloqueado a tantos jugadores como se permite. Desbloquea uno primero.",
+  "online.refusal.signup-closed": "Este torneo ya empezó: ya no puedes inscribirte ni retirarte.",
+  "online.refusal.signed-up": "Ya estás inscrito en este torneo.",
+  "online.refusal.not-signed-up": "No estás inscrito en este torneo.",
+  "online.refusal.check-in-closed": "La confirmación se abre 10 minutos antes del inicio.",
+  "online.refusal.partner-needed": "Un torneo de Parejas se juega en equipos: indica tu pareja.",
+  "online.refusal.partner-taken": "Tu pareja ya está en otro equipo.",
+  "online.refusal.tournament-full": "Este torneo ya tiene tantos jugadores como admite.",
+  "online.refusal.too-many-tournaments": "Ya has creado tantos torneos como se permite. Deja que termine uno primero.",
+  "online.refusal.bad-tournament": "Ese torneo no se puede crear.",
   "online.refusal.blocked": "No puedes sentarte en esta mesa.",
 
   // ---- cuentas (docs/online.md, Accounts)

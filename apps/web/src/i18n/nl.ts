@@ -516,6 +516,15 @@ export const nl: Dict = {
   "online.refusal.game-in-play": "Er wordt nog een spel van je gespeeld. Probeer het opnieuw als het afgelopen is.",
   "online.refusal.too-many-friends": "Je hebt zoveel vrienden als mag. Verwijder er eerst een.",
   "online.refusal.too-many-blocks": "Je hebt zoveel spelers geblokkeerd als mag. Deblokkeer er eerst een.",
+  "online.refusal.signup-closed": "Dit toernooi is begonnen: inschrijven en afmelden kan niet meer.",
+  "online.refusal.signed-up": "Je bent al ingeschreven voor dit toernooi.",
+  "online.refusal.not-signed-up": "Je bent niet ingeschreven voor dit toernooi.",
+  "online.refusal.check-in-closed": "Aanmelden kan vanaf 10 minuten voor de start.",
+  "online.refusal.partner-needed": "Een Partner-toernooi speel je in teams: noem je partner.",
+  "online.refusal.partner-taken": "Je partner zit al in een ander team.",
+  "online.refusal.tournament-full": "Dit toernooi heeft zoveel spelers als het mag hebben.",
+  "online.refusal.too-many-tournaments": "Je hebt zoveel toernooien gemaakt als mag. Laat er eerst een aflopen.",
+  "online.refusal.bad-tournament": "Dat toernooi kan niet gemaakt worden.",
   "online.refusal.blocked": "Je kunt niet aan deze tafel gaan zitten.",
 
   // ---- accounts (docs/online.md, Accounts)

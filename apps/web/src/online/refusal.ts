@@ -45,6 +45,15 @@ const SERVER_TEXTS: Readonly<Record<ServerRefusalCode, Key>> = {
   "game-in-play": "online.refusal.game-in-play",
   "too-many-friends": "online.refusal.too-many-friends",
   "too-many-blocks": "online.refusal.too-many-blocks",
+  "signup-closed": "online.refusal.signup-closed",
+  "signed-up": "online.refusal.signed-up",
+  "not-signed-up": "online.refusal.not-signed-up",
+  "check-in-closed": "online.refusal.check-in-closed",
+  "partner-needed": "online.refusal.partner-needed",
+  "partner-taken": "online.refusal.partner-taken",
+  "tournament-full": "online.refusal.tournament-full",
+  "too-many-tournaments": "online.refusal.too-many-tournaments",
+  "bad-tournament": "online.refusal.bad-tournament",
   blocked: "online.refusal.blocked",
 };
 

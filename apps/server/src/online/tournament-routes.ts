@@ -1,0 +1,111 @@
+/**
+ * Tournaments over HTTP (docs/tournaments.md, *Routes*): make one, list them, read one (players,
+ * pairings with their tables and results, standings), sign up, leave, check in. The runner
+ * (tournaments.ts) decides; these routes check the body and say its refusals in the protocol's
+ * words. Tournaments are run by a server alone; a cluster makes none yet.
+ */
+
+import { PLAYER_ID, type ServerRefusalCode, serverRefusal } from "@crossbones/protocol";
+import { MAX_HANDS, MAX_ROUNDS, type TournamentRefusal } from "@crossbones/tournament";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import type { Hub } from "./hub.js";
+import { guestOf, parsed, refuse } from "./requests.js";
+
+/** Tournaments one player may have open or running at once. */
+export const MAX_OPEN_TOURNAMENTS = 3;
+/** The furthest ahead a tournament may start (s). */
+const MAX_START_IN = 30 * 24 * 3600;
+
+const newTournament = z.strictObject({
+  name: z.string().trim().min(1).max(60),
+  game: z.enum(["cutthroat", "partner", "french"]),
+  format: z.enum(["swiss", "knockout", "duplicate"]),
+  rounds: z.int().min(1).max(MAX_ROUNDS),
+  hands: z.int().min(1).max(MAX_HANDS).optional(),
+  /** Seconds from now. */
+  startIn: z.int().min(0).max(MAX_START_IN),
+  public: z.boolean().optional(),
+  /** Every table's rule options (docs/protocol.md, *Tables*): `{"match": "straight"}`. */
+  options: z.record(z.string(), z.unknown()).optional(),
+});
+const signUp = z.strictObject({ partner: z.string().regex(PLAYER_ID).optional() });
+const tournamentId = z.string().regex(/^[A-Za-z0-9_-]{22}$/);
+
+/** The protocol's word for each refusal of the core a player can meet. */
+const REFUSALS: Readonly<Record<TournamentRefusal, ServerRefusalCode>> = {
+  started: "signup-closed",
+  "signed-up": "signed-up",
+  "not-signed-up": "not-signed-up",
+  "not-check-in-time": "check-in-closed",
+  "partner-needed": "partner-needed",
+  "already-in": "partner-taken",
+  full: "tournament-full",
+  // The runner's own commands only: never a player's.
+  "not-running": "server-error",
+  "no-such-game": "server-error",
+};
+
+export async function tournamentRoutes(app: FastifyInstance, hub: Hub, limited: object): Promise<void> {
+  const runner = hub.tournaments;
+
+  app.post("/api/tournaments", { bodyLimit: 1024, config: limited }, async (req, reply) => {
+    const me = await guestOf(hub, req);
+    if (!me) return refuse(reply, 401, serverRefusal("bad-token"));
+    const body = parsed(newTournament, req.body);
+    if (!body.ok) return refuse(reply, 400, body.refusal);
+    const bad = (reason: string) => refuse(reply, 400, serverRefusal("bad-tournament", { reason }));
+    if (!hub.alone) return bad("tournaments are run by a single server for now");
+    if (body.value.format === "duplicate") return bad("duplicate tournaments are not run by the server yet");
+    if (runner.openBy(me.id) >= MAX_OPEN_TOURNAMENTS)
+      return refuse(reply, 409, serverRefusal("too-many-tournaments", { limit: MAX_OPEN_TOURNAMENTS }));
+    const { startIn, public: isPublic, hands, options, ...rest } = body.value;
+    const made = await runner.create(me.id, {
+      ...rest,
+      hands: hands ?? 4,
+      ...(options ? { options } : {}),
+      startAt: Date.now() + startIn * 1000,
+      public: isPublic ?? true,
+    });
+    if (!made.ok) return bad(made.reason);
+    return reply.code(201).send({ id: made.id });
+  });
+
+  app.get("/api/tournaments", { config: limited }, async () => {
+    const rows = await hub.store.tournaments(["open", "running", "finished"], 300);
+    const pick = (status: string) => rows.filter((r) => r.status === status).slice(0, 100);
+    return { upcoming: pick("open"), running: pick("running"), finished: pick("finished").reverse() };
+  });
+
+  app.get("/api/tournaments/:id", { config: limited }, async (req, reply) => {
+    const id = tournamentId.safeParse((req.params as { id: string }).id);
+    const view = id.success ? await runner.view(id.data) : null;
+    return view ?? refuse(reply, 404, serverRefusal("not-found"));
+  });
+
+  for (const action of ["signup", "leave", "checkin"] as const)
+    app.post(`/api/tournaments/:id/${action}`, { bodyLimit: 256, config: limited }, async (req, reply) => {
+      const me = await guestOf(hub, req);
+      if (!me) return refuse(reply, 401, serverRefusal("bad-token"));
+      const id = tournamentId.safeParse((req.params as { id: string }).id);
+      if (!id.success) return refuse(reply, 404, serverRefusal("not-found"));
+      const body = parsed(signUp, req.body ?? {});
+      if (!body.ok) return refuse(reply, 400, body.refusal);
+      const settings = (await runner.view(id.data))?.settings;
+      if (!settings) return refuse(reply, 404, serverRefusal("not-found"));
+      const refusal = await runner.command(
+        id.data,
+        action === "signup"
+          ? {
+              c: "signup",
+              player: me.id,
+              rating: await hub.ratingOf(me.id, settings.game),
+              ...(body.value.partner ? { partner: body.value.partner } : {}),
+            }
+          : { c: action, player: me.id },
+      );
+      if (refusal === "unknown") return refuse(reply, 404, serverRefusal("not-found"));
+      if (refusal) return refuse(reply, 409, serverRefusal(REFUSALS[refusal]));
+      return reply.code(204).send();
+    });
+}

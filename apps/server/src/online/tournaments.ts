@@ -1,0 +1,334 @@
+/**
+ * The server's shell around @crossbones/tournament (docs/tournaments.md): each open or running
+ * tournament lives here as its pure state and the length of its log. A command is decided by the
+ * core, its entries appended to the store before the state changes (so a restart rebuilds exactly
+ * what anyone was told), and the effects follow: at the start and after each round's last result,
+ * the round's tables are made and seated (their codes logged), and each player is told their
+ * table (`matched`, as quick match does). A tournament table's finished game is its result; a
+ * table that closes with no finished game (nobody came) is a game neither side came to.
+ *
+ * Commands of one tournament run one at a time (a promise chain), so two results that end a round
+ * together pair the next round once. Its one timer is its start.
+ */
+
+import { defaultRules, seatsOf } from "@crossbones/engine";
+import type { ServerMessage, TableSetup } from "@crossbones/protocol";
+import type { TableState } from "@crossbones/table";
+import {
+  applyTournament,
+  decideTournament,
+  type Game,
+  newTournament,
+  type Signed,
+  settingsProblem,
+  type TournamentCommand,
+  type TournamentEntry,
+  type TournamentRefusal,
+  type TournamentSettings,
+  type TournamentState,
+  tournamentDue,
+  tournamentStandings,
+} from "@crossbones/tournament";
+import type { Player } from "./hub.js";
+import { checkSetup } from "./setup.js";
+import type { Store, StoredTournament } from "./store.js";
+import type { Timers } from "./table.js";
+import { gameRef } from "./tokens.js";
+
+/** What a tournament's tables are played with, besides the game's usual rules. */
+export const TOURNAMENT_CLOCK = { move: 30, bank: 120 } as const;
+
+export interface RunnerDeps {
+  readonly store: Store;
+  readonly now: () => number;
+  readonly timers: Timers;
+  /** Makes a table with `setup` and seats `players` at it, each at their seat; its code, or null. */
+  makeTable(setup: TableSetup, players: readonly (Player | null)[]): Promise<string | null>;
+  /** Tells every socket of `player`. */
+  tell(player: string, message: ServerMessage): void;
+}
+
+/** What a maker may set (`settings` less the maker; `public`: listed, else reached by its link). */
+export interface NewTournament extends Omit<TournamentSettings, "maker"> {
+  readonly public: boolean;
+}
+
+interface Live {
+  state: TournamentState;
+  seq: number;
+  timer: unknown;
+  chain: Promise<unknown>;
+}
+
+/** Where a tournament table's result goes. */
+interface TableOf {
+  readonly id: string;
+  readonly round: number;
+  readonly index: number;
+}
+
+export class TournamentRunner {
+  private readonly live = new Map<string, Live>();
+  private readonly tables = new Map<string, TableOf>();
+  private closed = false;
+
+  constructor(private readonly deps: RunnerDeps) {}
+
+  /** Takes up every open or running tournament from the store (at the server's start). */
+  async resume(): Promise<void> {
+    for (const row of await this.deps.store.tournaments(["open", "running"], 10_000, true)) await this.load(row.id);
+  }
+
+  private async load(id: string): Promise<Live | null> {
+    const had = this.live.get(id);
+    if (had) return had;
+    const stored = await this.deps.store.tournament(id);
+    if (!stored || (stored.status !== "open" && stored.status !== "running")) return null;
+    const state = rebuilt(stored);
+    // Another request may have loaded it meanwhile: one live copy.
+    const raced = this.live.get(id);
+    if (raced) return raced;
+    const live: Live = { state, seq: stored.log.length, timer: null, chain: Promise.resolve() };
+    this.live.set(id, live);
+    this.index(id, state);
+    this.schedule(id, live);
+    // Tables a stop came between the pairing and their making are made now.
+    if (state.status === "running") this.run(id, () => this.makeTables(id));
+    return live;
+  }
+
+  /** A new tournament by `maker`; its id, or what is wrong with the settings. */
+  async create(maker: string, t: NewTournament): Promise<{ ok: true; id: string } | { ok: false; reason: string }> {
+    const { public: isPublic, ...rest } = t;
+    const settings: TournamentSettings = { ...rest, maker };
+    const problem = settingsProblem(settings);
+    if (problem) return { ok: false, reason: problem };
+    const table = checkSetup(tableSetupOf(settings));
+    if (!table.ok) return { ok: false, reason: table.reason ?? "its tables cannot be made" };
+    if (settings.startAt < this.deps.now()) return { ok: false, reason: "the start is in the past" };
+    let id = gameRef();
+    while (
+      !(await this.deps.store.addTournament(
+        { id, settings, maker, created: this.deps.now(), public: isPublic },
+        settings.startAt,
+      ))
+    )
+      id = gameRef();
+    await this.load(id);
+    return { ok: true, id };
+  }
+
+  /** A player's sign-up, leaving or check-in; the core's refusal, or null. */
+  async command(id: string, command: TournamentCommand): Promise<TournamentRefusal | "unknown" | null> {
+    const live = await this.load(id);
+    if (live) return this.run(id, () => this.decide(id, command));
+    // Over (finished or cancelled): its refusal, and nothing is kept.
+    const state = await this.stored(id);
+    return state ? (decideTournament(state, command, this.deps.now()).refusal ?? "started") : "unknown";
+  }
+
+  /** The tournament as its page shows it, or null. */
+  async view(id: string): Promise<TournamentView | null> {
+    const state = this.live.get(id)?.state ?? (await this.stored(id));
+    if (!state) return null;
+    const names = new Map<string, string>();
+    const ids = new Set(state.signed.flatMap((e) => e.players));
+    for (const e of state.entrants) for (const p of e.id.split("+")) ids.add(p);
+    for (const p of ids) names.set(p, (await this.deps.store.player(p))?.name ?? "?");
+    return viewOf(id, state, names);
+  }
+
+  /** A tournament rebuilt from the store, or null. */
+  private async stored(id: string): Promise<TournamentState | null> {
+    const stored = await this.deps.store.tournament(id);
+    return stored ? rebuilt(stored) : null;
+  }
+
+  /** A tournament table's game finished: its result. */
+  gameOver(code: string, table: TableState): void {
+    const of = this.tables.get(code);
+    if (!of) return;
+    const winner = table.game.winner;
+    const live = this.live.get(of.id);
+    const pair = live?.state.rounds[of.round]?.pairs[of.index];
+    if (!pair) return;
+    const game: Game = { a: pair[0], b: pair[1], aScore: winner === 0 ? 1 : winner === 1 ? 0 : 0.5 };
+    this.run(of.id, () => this.decide(of.id, { c: "result", round: of.round, index: of.index, game }));
+  }
+
+  /** A tournament table closed: with no result yet, nobody came to it (both sides forfeit). */
+  tableClosed(code: string): void {
+    const of = this.tables.get(code);
+    if (!of) return;
+    const live = this.live.get(of.id);
+    const round = live?.state.rounds[of.round];
+    const pair = round?.pairs[of.index];
+    if (!pair || round?.games[of.index] !== null) return;
+    const game: Game = { a: pair[0], b: pair[1], aScore: 0.5, absent: [...pair] };
+    this.run(of.id, () => this.decide(of.id, { c: "result", round: of.round, index: of.index, game }));
+  }
+
+  /** How many open or running tournaments `maker` made. */
+  openBy(maker: string): number {
+    let n = 0;
+    for (const live of this.live.values()) if (live.state.settings.maker === maker) n++;
+    return n;
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const live of this.live.values()) if (live.timer !== null) this.deps.timers.clear(live.timer);
+    this.live.clear();
+  }
+
+  /** Runs `f` after the tournament's earlier commands. */
+  private run<T>(id: string, f: () => Promise<T>): Promise<T> {
+    const live = this.live.get(id) as Live;
+    const next = live.chain.then(f);
+    live.chain = next.catch(() => {});
+    return next;
+  }
+
+  private async decide(id: string, command: TournamentCommand): Promise<TournamentRefusal | null> {
+    const live = this.live.get(id);
+    if (!live || this.closed) return null;
+    const { entries, refusal } = decideTournament(live.state, command, this.deps.now());
+    if (refusal || entries.length === 0) return refusal;
+    let state = live.state;
+    for (const e of entries) state = applyTournament(state, e);
+    await this.deps.store.appendTournament(id, live.seq, entries, state.status, state.signed.length);
+    live.state = state;
+    live.seq += entries.length;
+    this.schedule(id, live);
+    if (entries.some((e) => e.k === "round")) await this.makeTables(id);
+    if (state.status === "finished" || state.status === "cancelled") this.forget(id);
+    return null;
+  }
+
+  /** The current round's tables not made yet are made, seated and logged; each player is told. */
+  private async makeTables(id: string): Promise<void> {
+    const live = this.live.get(id);
+    const round = live?.state.rounds.at(-1);
+    if (!live || !round || live.state.status !== "running") return;
+    const r = live.state.rounds.length - 1;
+    const { settings } = live.state;
+    for (const [index, pair] of round.pairs.entries()) {
+      if (round.codes[index] !== null) continue;
+      const seats = await this.seatsFor(live.state, pair);
+      const code = await this.deps.makeTable(tableSetupOf(settings), seats);
+      if (code === null) continue;
+      await this.decide(id, { c: "table-made", round: r, index, code });
+      this.tables.set(code, { id, round: r, index });
+      for (const p of seats) if (p) this.deps.tell(p.id, { t: "matched", table: code });
+    }
+  }
+
+  /** The players of a game in seat order: Cut Throat a then b; Partner a's team at one side's seats. */
+  private async seatsFor(state: TournamentState, pair: readonly [string, string]): Promise<(Player | null)[]> {
+    const player = async (id: string): Promise<Player | null> => {
+      const p = await this.deps.store.player(id);
+      return p ? { id, name: p.name } : null;
+    };
+    if (state.settings.game !== "partner") return [await player(pair[0]), await player(pair[1])];
+    const teams = pair.map((id) => state.signed.find((s: Signed) => s.id === id)?.players ?? id.split("+"));
+    const seats: (Player | null)[] = Array(4).fill(null);
+    for (const side of [0, 1]) {
+      const at = seatsOf(defaultRules("partner"), side);
+      for (const [i, seat] of at.entries()) seats[seat] = await player(teams[side][i]);
+    }
+    return seats;
+  }
+
+  private index(id: string, state: TournamentState): void {
+    state.rounds.forEach((round, r) => {
+      round.codes.forEach((code, index) => {
+        if (code !== null) this.tables.set(code, { id, round: r, index });
+      });
+    });
+  }
+
+  private schedule(id: string, live: Live): void {
+    if (live.timer !== null) this.deps.timers.clear(live.timer);
+    live.timer = null;
+    const at = tournamentDue(live.state);
+    if (at === null) return;
+    live.timer = this.deps.timers.set(
+      () => void this.run(id, () => this.decide(id, { c: "tick" })).catch(() => {}),
+      Math.max(0, at - this.deps.now()),
+    );
+  }
+
+  private forget(id: string): void {
+    const live = this.live.get(id);
+    if (live?.timer != null) this.deps.timers.clear(live.timer);
+    this.live.delete(id);
+    for (const [code, of] of this.tables) if (of.id === id) this.tables.delete(code);
+  }
+}
+
+/** A stored tournament's state: its log replayed (the entries were the core's own when written). */
+function rebuilt(stored: StoredTournament): TournamentState {
+  let state = newTournament(stored.settings as TournamentSettings);
+  for (const e of stored.log) state = applyTournament(state, e as TournamentEntry);
+  return state;
+}
+
+/** The setup of every table of a tournament: its game for two sides, its options, a clock. */
+export function tableSetupOf(settings: TournamentSettings): TableSetup {
+  const partner = settings.game === "partner";
+  return {
+    game: partner ? "partner" : "cutthroat",
+    players: partner ? 4 : 2,
+    options: { ...settings.options } as TableSetup["options"],
+    seats: Array(partner ? 4 : 2).fill("human"),
+    clock: { ...TOURNAMENT_CLOCK },
+    private: true,
+  };
+}
+
+/** A tournament as the HTTP route shows it (docs/tournaments.md, *Routes*). */
+export interface TournamentView {
+  readonly id: string;
+  readonly settings: TournamentSettings;
+  readonly status: TournamentState["status"];
+  readonly signed: readonly {
+    id: string;
+    players: { id: string; name: string }[];
+    rating: number;
+    checkedIn: boolean;
+  }[];
+  readonly rounds: readonly {
+    readonly games: readonly { a: string; b: string; table: string | null; result: Game | null }[];
+    readonly bye: string | null;
+  }[];
+  readonly standings: readonly {
+    id: string;
+    names: string[];
+    place: number;
+    points: number;
+    tieBreaks: readonly number[];
+  }[];
+}
+
+function viewOf(id: string, s: TournamentState, names: Map<string, string>): TournamentView {
+  const named = (entrant: string) => entrant.split("+").map((p) => names.get(p) ?? "?");
+  return {
+    id,
+    settings: s.settings,
+    status: s.status,
+    signed: s.signed.map((e) => ({
+      id: e.id,
+      players: e.players.map((p) => ({ id: p, name: names.get(p) ?? "?" })),
+      rating: e.rating,
+      checkedIn: e.players.every((p) => s.checkedIn.has(p)),
+    })),
+    rounds: s.rounds.map((r) => ({
+      games: r.pairs.map(([a, b], i) => ({ a, b, table: r.codes[i], result: r.games[i] ?? null })),
+      bye: r.bye,
+    })),
+    standings:
+      s.status === "open" || s.status === "cancelled"
+        ? []
+        : tournamentStandings(s).map((x) => ({ ...x, names: named(x.id) })),
+  };
+}

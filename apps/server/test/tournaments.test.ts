@@ -1,0 +1,169 @@
+/**
+ * Tournaments run by the server over real sockets (docs/tournaments.md): a Swiss of Cut Throat for
+ * two made over HTTP, six players signed up and checked in; at the start the server makes and
+ * seats each round's tables and tells each player (`matched`); the players play their games; the
+ * server is restarted between rounds 1 and 2 and carries on from its log. At the end no pair met
+ * twice, every game's record replays to the result the standings counted, and the refusals a
+ * player can meet are said in the protocol's words.
+ */
+
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { replayRecord } from "@crossbones/engine";
+import { describe, expect, it } from "vitest";
+import { autoPlay, guest, startServer, TestClient, type TestServer } from "./harness.js";
+
+interface View {
+  status: string;
+  signed: { id: string; checkedIn: boolean }[];
+  rounds: {
+    games: { a: string; b: string; table: string | null; result: { aScore: number } | null }[];
+    bye: string | null;
+  }[];
+  standings: { id: string; place: number; points: number }[];
+}
+
+async function post(url: string, token: string, path: string, body: unknown = {}) {
+  const r = await fetch(`${url}${path}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  return { status: r.status, body: r.status === 204 ? null : await r.json() };
+}
+
+const viewOf = async (url: string, id: string): Promise<View> =>
+  (await (await fetch(`${url}/api/tournaments/${id}`)).json()) as View;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("tournaments on the server", () => {
+  it("a Swiss of Cut Throat for six, restarted between rounds: no rematch, every record its result", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "crossbones-tournament-"));
+    let s: TestServer = await startServer({ dataDir: dir });
+    const maker = await guest(s.url, "Maker");
+    const made = await post(s.url, maker.token, "/api/tournaments", {
+      name: "Friday at the yard",
+      game: "cutthroat",
+      format: "swiss",
+      rounds: 3,
+      startIn: 2,
+      options: { match: "straight" },
+    });
+    expect(made.status).toBe(201);
+    const id = made.body.id as string;
+    const players: Awaited<ReturnType<typeof guest>>[] = [];
+    for (const name of ["Ana", "Ben", "Cy", "Dee", "Eli", "Fay"]) players.push(await guest(s.url, name));
+    for (const p of players) {
+      expect((await post(s.url, p.token, `/api/tournaments/${id}/signup`)).status).toBe(204);
+      expect((await post(s.url, p.token, `/api/tournaments/${id}/checkin`)).status).toBe(204);
+    }
+    expect((await post(s.url, players[0].token, `/api/tournaments/${id}/signup`)).body.error.code).toBe("signed-up");
+    const listed = (await (await fetch(`${s.url}/api/tournaments`)).json()) as { upcoming: { id: string }[] };
+    expect(listed.upcoming.map((t) => t.id)).toContain(id);
+
+    // Each player's socket hears of their table.
+    let clients = new Map<string, TestClient>();
+    const connectAll = async () => {
+      clients = new Map();
+      for (const p of players) clients.set(p.player.id, await TestClient.connect(s.url, p.token));
+    };
+    await connectAll();
+    const matched = clients.get(players[0].player.id)?.next((m) => m.t === "matched", 15_000);
+    expect(await matched).toMatchObject({ t: "matched" });
+
+    const playing = new Map<string, { stop: () => void }[]>();
+    /** Every game of the current round with a table is played by its two players. */
+    const playRound = (view: View) => {
+      for (const g of view.rounds.at(-1)?.games ?? []) {
+        if (!g.table || g.result || playing.has(g.table)) continue;
+        const code = g.table;
+        playing.set(
+          code,
+          [g.a, g.b].map((p) => {
+            const c = clients.get(p) as TestClient;
+            c.send({ t: "watch", table: code });
+            const play = autoPlay(c, code);
+            play.done.catch(() => {});
+            return play;
+          }),
+        );
+      }
+    };
+    let restarted = false;
+    for (let view = await viewOf(s.url, id); view.status !== "finished"; view = await viewOf(s.url, id)) {
+      expect(view.status).toBe("running");
+      if (!restarted && view.rounds.length === 2) {
+        // Round 1 is over: a restart (its log has the pairing of round 2; its tables come back).
+        restarted = true;
+        for (const list of playing.values()) for (const p of list) p.stop();
+        playing.clear();
+        for (const c of clients.values()) c.close();
+        await s.close();
+        s = await startServer({ dataDir: dir });
+        await connectAll();
+        continue;
+      }
+      playRound(view);
+      await sleep(100);
+    }
+    expect(restarted).toBe(true);
+
+    const view = await viewOf(s.url, id);
+    expect(view.rounds).toHaveLength(3);
+    const met = new Set<string>();
+    for (const round of view.rounds) {
+      expect(round.games).toHaveLength(3);
+      for (const g of round.games) {
+        const pair = [g.a, g.b].sort().join(" ");
+        expect(met.has(pair), `${pair} met twice`).toBe(false);
+        met.add(pair);
+        // The table's record replays to the result counted.
+        const record = await (await fetch(`${s.url}/api/tables/${g.table}/record`)).json();
+        const replayed = replayRecord(record);
+        if (!replayed.ok) throw new Error(JSON.stringify(replayed.error));
+        const winner = replayed.value.game.winner;
+        expect(g.result?.aScore).toBe(winner === 0 ? 1 : winner === 1 ? 0 : 0.5);
+      }
+    }
+    // The standings add up: one point a game won, everyone placed.
+    const points = new Map(players.map((p) => [p.player.id, 0]));
+    for (const round of view.rounds)
+      for (const g of round.games) {
+        points.set(g.a, (points.get(g.a) ?? 0) + (g.result?.aScore ?? 0));
+        points.set(g.b, (points.get(g.b) ?? 0) + 1 - (g.result?.aScore ?? 0));
+      }
+    expect(view.standings).toHaveLength(6);
+    for (const st of view.standings) expect(st.points).toBe(points.get(st.id));
+    expect(view.standings[0].place).toBe(1);
+
+    // Started: sign-up and leaving are closed.
+    expect((await post(s.url, maker.token, `/api/tournaments/${id}/signup`)).body.error.code).toBe("signup-closed");
+    for (const c of clients.values()) c.close();
+    await s.close();
+  }, 120_000);
+
+  it("bad settings and a tournament that is not there are said so", async () => {
+    const s = await startServer();
+    const maker = await guest(s.url, "Maker");
+    const base = { name: "Yard", game: "cutthroat", format: "swiss", rounds: 3, startIn: 60 };
+    const french = await post(s.url, maker.token, "/api/tournaments", { ...base, game: "french" });
+    expect(french).toMatchObject({
+      status: 400,
+      body: { error: { code: "bad-tournament", reason: "swiss is played in cutthroat or partner" } },
+    });
+    const extra = await post(s.url, maker.token, "/api/tournaments", { ...base, prize: 100 });
+    expect(extra).toMatchObject({ status: 400, body: { error: { code: "bad-message", field: "prize" } } });
+    expect((await fetch(`${s.url}/api/tournaments/${"x".repeat(22)}`)).status).toBe(404);
+    const partner = await post(s.url, maker.token, "/api/tournaments", { ...base, game: "partner" });
+    const ben = await guest(s.url, "Ben");
+    const id = partner.body.id as string;
+    expect((await post(s.url, ben.token, `/api/tournaments/${id}/signup`)).body.error.code).toBe("partner-needed");
+    expect((await post(s.url, ben.token, `/api/tournaments/${id}/checkin`)).body.error.code).toBe("not-signed-up");
+    for (let i = 0; i < 2; i++) await post(s.url, maker.token, "/api/tournaments", base);
+    const fourth = await post(s.url, maker.token, "/api/tournaments", base);
+    expect(fourth).toMatchObject({ status: 409, body: { error: { code: "too-many-tournaments", limit: 3 } } });
+    await s.close();
+  });
+});
