@@ -236,6 +236,58 @@ export const playerAnswer = z.object({
 });
 export type PlayerAnswer = z.infer<typeof playerAnswer>;
 
+/** A game of a tournament as it ended for `a`: 1 won, ½ drawn, 0 lost; `absent`: who never came. */
+const tournamentResult = z.object({
+  a: z.string(),
+  b: z.string(),
+  aScore: z.union([z.literal(0), z.literal(0.5), z.literal(1)]),
+  absent: z.array(z.string()).optional(),
+});
+
+/** `GET /api/tournaments/:id` (docs/protocol.md, *Tournaments*; the rules: docs/tournaments.md). */
+export const tournamentAnswer = z.object({
+  id: z.string(),
+  settings: z.object({
+    name: z.string(),
+    game: z.enum(["cutthroat", "partner", "french"]),
+    format: z.enum(["swiss", "knockout", "duplicate"]),
+    rounds: z.int(),
+    hands: z.int(),
+    startAt: z.number(),
+    maker: z.string(),
+    options: z.record(z.string(), z.unknown()).optional(),
+  }),
+  status: z.enum(["open", "running", "finished", "cancelled"]),
+  /** Entrants (a player, or a Partner team "ID+ID"), their rating at sign-up, checked in or not. */
+  signed: z.array(
+    z.object({
+      id: z.string(),
+      players: z.array(z.object({ id: z.string(), name: z.string() })),
+      rating: z.number(),
+      checkedIn: z.boolean(),
+    }),
+  ),
+  /** Each round's games (the higher-ranked entrant as `a`), with its table once made, and the bye. */
+  rounds: z.array(
+    z.object({
+      games: z.array(
+        z.object({ a: z.string(), b: z.string(), table: z.string().nullable(), result: tournamentResult.nullable() }),
+      ),
+      bye: z.string().nullable(),
+    }),
+  ),
+  standings: z.array(
+    z.object({
+      id: z.string(),
+      names: z.array(z.string()),
+      place: z.int(),
+      points: z.number(),
+      tieBreaks: z.array(z.number()),
+    }),
+  ),
+});
+export type TournamentAnswer = z.infer<typeof tournamentAnswer>;
+
 /** A friend as `GET /api/me/friends` lists them (docs/protocol.md, *Friends and blocks*). */
 export const friendInfo = z.object({
   id: z.string(),

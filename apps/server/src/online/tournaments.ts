@@ -12,7 +12,7 @@
  */
 
 import { defaultRules, seatsOf } from "@crossbones/engine";
-import type { ServerMessage, TableSetup } from "@crossbones/protocol";
+import type { ServerMessage, TableSetup, TournamentAnswer } from "@crossbones/protocol";
 import type { TableState } from "@crossbones/table";
 import {
   applyTournament,
@@ -128,7 +128,7 @@ export class TournamentRunner {
   }
 
   /** The tournament as its page shows it, or null. */
-  async view(id: string): Promise<TournamentView | null> {
+  async view(id: string): Promise<TournamentAnswer | null> {
     const state = this.live.get(id)?.state ?? (await this.stored(id));
     if (!state) return null;
     const names = new Map<string, string>();
@@ -286,35 +286,11 @@ export function tableSetupOf(settings: TournamentSettings): TableSetup {
   };
 }
 
-/** A tournament as the HTTP route shows it (docs/tournaments.md, *Routes*). */
-export interface TournamentView {
-  readonly id: string;
-  readonly settings: TournamentSettings;
-  readonly status: TournamentState["status"];
-  readonly signed: readonly {
-    id: string;
-    players: { id: string; name: string }[];
-    rating: number;
-    checkedIn: boolean;
-  }[];
-  readonly rounds: readonly {
-    readonly games: readonly { a: string; b: string; table: string | null; result: Game | null }[];
-    readonly bye: string | null;
-  }[];
-  readonly standings: readonly {
-    id: string;
-    names: string[];
-    place: number;
-    points: number;
-    tieBreaks: readonly number[];
-  }[];
-}
-
-function viewOf(id: string, s: TournamentState, names: Map<string, string>): TournamentView {
+function viewOf(id: string, s: TournamentState, names: Map<string, string>): TournamentAnswer {
   const named = (entrant: string) => entrant.split("+").map((p) => names.get(p) ?? "?");
   return {
     id,
-    settings: s.settings,
+    settings: { ...s.settings },
     status: s.status,
     signed: s.signed.map((e) => ({
       id: e.id,
@@ -323,12 +299,15 @@ function viewOf(id: string, s: TournamentState, names: Map<string, string>): Tou
       checkedIn: e.players.every((p) => s.checkedIn.has(p)),
     })),
     rounds: s.rounds.map((r) => ({
-      games: r.pairs.map(([a, b], i) => ({ a, b, table: r.codes[i], result: r.games[i] ?? null })),
+      games: r.pairs.map(([a, b], i) => {
+        const result = r.games[i];
+        return { a, b, table: r.codes[i], result: result ? { ...result, absent: result.absent && [...result.absent] } : null };
+      }),
       bye: r.bye,
     })),
     standings:
       s.status === "open" || s.status === "cancelled"
         ? []
-        : tournamentStandings(s).map((x) => ({ ...x, names: named(x.id) })),
+        : tournamentStandings(s).map((x) => ({ ...x, tieBreaks: [...x.tieBreaks], names: named(x.id) })),
   };
 }

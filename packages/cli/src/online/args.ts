@@ -15,6 +15,8 @@ export class CliError extends Error {
   constructor(
     message: string,
     readonly status = 1,
+    /** The server's refusal code, when it refused. */
+    readonly code: string | null = null,
   ) {
     super(message);
   }

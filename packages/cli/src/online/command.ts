@@ -20,8 +20,9 @@ import {
   UsageError,
 } from "./args.js";
 import { BotDecider, type Decider, ProgramDecider } from "./deciders.js";
-import { createTable, newGuest, playerProfile, tableRecord } from "./http.js";
+import { createTable, newGuest, playerProfile, tableRecord, tournament, whoAmI } from "./http.js";
 import { playOnline } from "./play.js";
+import { makeTournament, playTournament, standingsOf, tournamentIdOf } from "./tournament.js";
 
 export const ONLINE_HELP = `crossbones online: play at a Crossbones server's tables from the command line
 
@@ -47,6 +48,19 @@ Usage:
       Plays K quick-match games in a row (default 1) of GAME for N players (default: the most
       the game has), each at the table quick match finds (rated; bot accounts are seated only with
       people who allow them), and prints one JSON line per game, with the rating after it.
+  crossbones online play --server URL --tournament ID (--bot LEVEL | --program "CMD ARGS")
+                         [--partner ID] [--name NAME] [--token-file FILE] [--quiet]
+      Signs up for tournament ID (Partner: naming your partner's player id, who signs up naming
+      you), checks in when check-in opens (10 minutes before the start) and plays each round's
+      game at the table the server seats you at, until the tournament ends: one JSON line per
+      game, then one with the final standings.
+  crossbones online tournament create --server URL [--game cutthroat|partner] [--players N]
+                         [--format swiss|knockout] [--rounds R] [--start-in 30s|10m|2h]
+                         [--options JSON] [--title NAME] [--private] [--token-file FILE] [--json]
+      Makes a tournament and prints its id (docs/tournaments.md). Defaults: Cut Throat, Swiss,
+      3 rounds, starting in 60 s, listed. --options: every table's rules ('{"match":"straight"}').
+  crossbones online tournament standings --server URL --id ID [--json]
+      Prints the standings, every round's pairings and the codes of their tables.
   crossbones online record --server URL --table CODE
       Prints the record of the table's current game (docs/record-format.md).
   crossbones online player --server URL --id ID
@@ -90,6 +104,8 @@ export async function runOnline(args: readonly string[], io: OnlineIO = processI
         return await guest(rest, io);
       case "player":
         return await player(rest, io);
+      case "tournament":
+        return await tournamentCommand(rest, io);
       case undefined:
         io.err(ONLINE_HELP);
         return 2;
@@ -234,13 +250,17 @@ async function play(args: readonly string[], io: OnlineIO): Promise<number> {
     args,
     [
       ...["server", "table", "name", "token", "token-file", "bot", "program", "seat", "seed", "dump-frames"],
-      ...["quick", "players", "games"],
+      ...["quick", "players", "games", "tournament", "partner"],
     ],
     ["quiet"],
   );
   const server = serverUrl(parsed, io.env);
+  const inTournament = parsed.values.has("tournament") ? tournamentIdOf(parsed, "tournament") : null;
+  if (inTournament && (parsed.values.has("table") || parsed.values.has("quick")))
+    throw new UsageError("play a --tournament, a --table or a --quick match: one of them");
+  if (parsed.values.has("partner") && !inTournament) throw new UsageError("--partner goes with --tournament");
   const quick = quickOf(parsed);
-  const table = quick ?? tableCodeOf(parsed);
+  const table = inTournament ?? quick ?? tableCodeOf(parsed);
   const games = quick ? intOption(parsed, "games", 1, 1, 10_000) : 1;
   const bot = parsed.values.get("bot");
   const program = parsed.values.get("program");
@@ -256,12 +276,12 @@ async function play(args: readonly string[], io: OnlineIO): Promise<number> {
     if (!quiet) io.err(`crossbones: ${text}\n`);
   };
   const token = await tokenFor(parsed, io, server, quiet);
-  for (let game = 0; game < games; game++) {
-    const status = await playOnline(
+  const playAt = (at: typeof table) =>
+    playOnline(
       {
         url: socketUrl(server),
         token,
-        table,
+        table: at,
         seat,
         decider: ({ fail, warn }): Decider =>
           bot !== undefined ? new BotDecider(bot as BotLevel, seed) : new ProgramDecider(program as string, fail, warn),
@@ -269,6 +289,14 @@ async function play(args: readonly string[], io: OnlineIO): Promise<number> {
       },
       { out: io.out, log, error: (text) => io.err(`crossbones: ${text}\n`) },
     );
+  if (inTournament) {
+    const me = (await whoAmI(server, token)).id;
+    const t = await playTournament(server, token, me, inTournament, parsed.values.get("partner"), playAt, log);
+    io.out(`${JSON.stringify(standingsOf(t))}\n`);
+    return t.status === "finished" ? 0 : 1;
+  }
+  for (let game = 0; game < games; game++) {
+    const status = await playAt(table);
     if (status !== 0) return status;
   }
   return 0;
@@ -321,4 +349,35 @@ async function player(args: readonly string[], io: OnlineIO): Promise<number> {
   const profile = await playerProfile(server, id);
   io.out(`${JSON.stringify({ ...profile.player, ratings: profile.ratings })}\n`);
   return 0;
+}
+
+// ---- tournaments
+
+async function tournamentCommand(args: readonly string[], io: OnlineIO): Promise<number> {
+  const [what, ...rest] = args;
+  if (wantsHelp(rest, io)) return 0;
+  if (what === "create") {
+    const parsed = parseOptions(
+      rest,
+      ["server", "game", "players", "format", "rounds", "start-in", "options", "title", "name", "token", "token-file"],
+      ["private", "json"],
+    );
+    const server = serverUrl(parsed, io.env);
+    const token = await tokenFor(parsed, io, server, parsed.flags.has("json"));
+    const id = await makeTournament(server, token, parsed);
+    io.out(parsed.flags.has("json") ? `${JSON.stringify({ id })}\n` : `${id}\n`);
+    return 0;
+  }
+  if (what === "standings") {
+    const parsed = parseOptions(rest, ["server", "id"], ["json"]);
+    const server = serverUrl(parsed, io.env);
+    const t = await tournament(server, tournamentIdOf(parsed));
+    if (parsed.flags.has("json")) io.out(`${JSON.stringify(standingsOf(t))}\n`);
+    else {
+      io.out(`${t.settings.name}: ${t.status}\n`);
+      for (const s of t.standings) io.out(`${s.place}. ${s.names.join(" & ")}  ${s.points}\n`);
+    }
+    return 0;
+  }
+  throw new UsageError("online tournament create or online tournament standings");
 }

@@ -10,7 +10,9 @@ import {
   type PlayerAnswer,
   playerAnswer,
   type TableSetup,
+  type TournamentAnswer,
   tableAnswer,
+  tournamentAnswer,
   type WireRefusal,
   wireRefusal,
 } from "@crossbones/protocol";
@@ -38,6 +40,7 @@ async function request(server: string, path: string, init: RequestInit = {}): Pr
     throw new CliError(`cannot reach ${server}: ${why}`, UNREACHABLE);
   }
   const text = await response.text();
+  if (response.status === 204) return null;
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -46,7 +49,7 @@ async function request(server: string, path: string, init: RequestInit = {}): Pr
   }
   if (!response.ok) {
     const refused = refusalAnswer.safeParse(body);
-    if (refused.success) throw new CliError(describeRefusal(refused.data.error));
+    if (refused.success) throw new CliError(describeRefusal(refused.data.error), 1, refused.data.error.code);
     throw new CliError(`${server}${path} answered ${response.status}`);
   }
   return body;
@@ -83,4 +86,40 @@ export async function tableRecord(server: string, code: string): Promise<unknown
 export async function playerProfile(server: string, id: string): Promise<PlayerAnswer> {
   const path = `/api/players/${encodeURIComponent(id)}`;
   return shaped(playerAnswer, await request(server, path), `GET ${path}`);
+}
+
+/** A new tournament (docs/protocol.md, *Tournaments*); its id. */
+export async function createTournament(server: string, token: string, settings: unknown): Promise<string> {
+  return shaped(
+    z.object({ id: z.string() }),
+    await post(server, "/api/tournaments", settings, token),
+    "POST /api/tournaments",
+  ).id;
+}
+
+/** A tournament: its players, rounds and standings. */
+export async function tournament(server: string, id: string): Promise<TournamentAnswer> {
+  const path = `/api/tournaments/${encodeURIComponent(id)}`;
+  return shaped(tournamentAnswer, await request(server, path), `GET ${path}`);
+}
+
+/** Signs up for, leaves or checks in to a tournament (a refusal is thrown as a `CliError` with its code). */
+export async function tournamentAction(
+  server: string,
+  token: string,
+  id: string,
+  action: "signup" | "leave" | "checkin",
+  body: unknown = {},
+): Promise<void> {
+  await post(server, `/api/tournaments/${encodeURIComponent(id)}/${action}`, body, token);
+}
+
+/** Who a token stands for. */
+export async function whoAmI(server: string, token: string): Promise<{ id: string; name: string }> {
+  const answer = shaped(
+    z.object({ player: z.object({ id: z.string(), name: z.string() }) }),
+    await request(server, "/api/me", { headers: { authorization: `Bearer ${token}` } }),
+    "GET /api/me",
+  );
+  return answer.player;
 }
