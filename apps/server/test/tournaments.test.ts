@@ -144,6 +144,69 @@ describe("tournaments on the server", () => {
     await s.close();
   }, 120_000);
 
+  it("a knockout of four Partner teams: partners sit across, the winning team goes on, the final ends it", async () => {
+    const s = await startServer();
+    const maker = await guest(s.url, "Maker");
+    const made = await post(s.url, maker.token, "/api/tournaments", {
+      name: "Partners",
+      game: "partner",
+      format: "knockout",
+      rounds: 1,
+      startIn: 2,
+      options: { match: "straight" },
+    });
+    const id = made.body.id as string;
+    const players: Awaited<ReturnType<typeof guest>>[] = [];
+    for (const name of ["Ana", "Ben", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal"]) players.push(await guest(s.url, name));
+    // Teams: Ana & Ben, Cy & Dee, Eli & Fay, Gus & Hal; each names the other.
+    for (let i = 0; i < 8; i += 2)
+      for (const [me, partner] of [
+        [players[i], players[i + 1]],
+        [players[i + 1], players[i]],
+      ])
+        expect(
+          (await post(s.url, me.token, `/api/tournaments/${id}/signup`, { partner: partner.player.id })).status,
+        ).toBe(204);
+    for (const p of players) await post(s.url, p.token, `/api/tournaments/${id}/checkin`);
+    const clients = new Map<string, TestClient>();
+    for (const p of players) clients.set(p.player.id, await TestClient.connect(s.url, p.token));
+    const names = new Map(players.map((p) => [p.player.id, p.player.name]));
+
+    const playing = new Set<string>();
+    let view = await viewOf(s.url, id);
+    for (; view.status !== "finished"; view = await viewOf(s.url, id)) {
+      for (const g of view.rounds.at(-1)?.games ?? []) {
+        if (!g.table || g.result || playing.has(g.table)) continue;
+        const code = g.table;
+        playing.add(code);
+        for (const p of [...g.a.split("+"), ...g.b.split("+")]) {
+          const c = clients.get(p) as TestClient;
+          c.send({ t: "watch", table: code });
+          autoPlay(c, code).done.catch(() => {});
+        }
+      }
+      await sleep(100);
+    }
+    expect(view.rounds.map((r) => r.games.length)).toEqual([2, 1]);
+    for (const round of view.rounds)
+      for (const g of round.games) {
+        const record = (await (await fetch(`${s.url}/api/tables/${g.table}/record`)).json()) as { names: string[] };
+        // Team a at seats 0 and 2, team b at 1 and 3.
+        const team = (entrant: string) => entrant.split("+").map((p) => names.get(p));
+        expect([record.names[0], record.names[2]].sort()).toEqual(team(g.a).sort());
+        expect([record.names[1], record.names[3]].sort()).toEqual(team(g.b).sort());
+        const replayed = replayRecord(record);
+        if (!replayed.ok) throw new Error(JSON.stringify(replayed.error));
+        expect(g.result?.aScore).toBe(replayed.value.game.winner === 0 ? 1 : 0);
+      }
+    // The final's winner is first; the semi-finals' losers share third.
+    const final = view.rounds[1].games[0];
+    expect(view.standings[0].id).toBe(final.result?.aScore === 1 ? final.a : final.b);
+    expect(view.standings.map((x) => x.place)).toEqual([1, 2, 3, 3]);
+    for (const c of clients.values()) c.close();
+    await s.close();
+  }, 120_000);
+
   it("bad settings and a tournament that is not there are said so", async () => {
     const s = await startServer();
     const maker = await guest(s.url, "Maker");
