@@ -11,18 +11,11 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { replayRecord } from "@crossbones/engine";
+import type { TournamentAnswer } from "@crossbones/protocol";
 import { describe, expect, it } from "vitest";
 import { autoPlay, guest, startServer, TestClient, type TestServer } from "./harness.js";
 
-interface View {
-  status: string;
-  signed: { id: string; checkedIn: boolean }[];
-  rounds: {
-    games: { a: string; b: string; table: string | null; result: { aScore: number } | null }[];
-    bye: string | null;
-  }[];
-  standings: { id: string; place: number; points: number }[];
-}
+type View = TournamentAnswer;
 
 async function post(url: string, token: string, path: string, body: unknown = {}) {
   const r = await fetch(`${url}${path}`, {
@@ -203,6 +196,56 @@ describe("tournaments on the server", () => {
     const final = view.rounds[1].games[0];
     expect(view.standings[0].id).toBe(final.result?.aScore === 1 ? final.a : final.b);
     expect(view.standings.map((x) => x.place)).toEqual([1, 2, 3, 3]);
+    for (const c of clients.values()) c.close();
+    await s.close();
+  }, 120_000);
+
+  it("a player who never comes forfeits: a bot plays their seat once their clock runs out; the one who came wins", async () => {
+    const s = await startServer({ online: { tournamentClock: { move: 5, bank: 0 } } });
+    const maker = await guest(s.url, "Maker");
+    const made = await post(s.url, maker.token, "/api/tournaments", {
+      name: "Who came",
+      game: "cutthroat",
+      format: "swiss",
+      rounds: 1,
+      startIn: 1,
+      options: { match: "straight" },
+    });
+    const id = made.body.id as string;
+    const players: Awaited<ReturnType<typeof guest>>[] = [];
+    for (const name of ["Ana", "Ben", "Cy", "Dee"]) players.push(await guest(s.url, name));
+    for (const p of players) {
+      await post(s.url, p.token, `/api/tournaments/${id}/signup`);
+      await post(s.url, p.token, `/api/tournaments/${id}/checkin`);
+    }
+    const dee = players[3].player.id;
+    const clients = new Map<string, TestClient>();
+    // Dee never connects.
+    for (const p of players.slice(0, 3)) clients.set(p.player.id, await TestClient.connect(s.url, p.token));
+    const playing = new Set<string>();
+    let view = await viewOf(s.url, id);
+    for (; view.status !== "finished"; view = await viewOf(s.url, id)) {
+      for (const g of view.rounds.at(-1)?.games ?? []) {
+        if (!g.table || playing.has(g.table)) continue;
+        const code = g.table;
+        playing.add(code);
+        for (const p of [g.a, g.b]) {
+          const c = clients.get(p);
+          if (!c) continue;
+          c.send({ t: "watch", table: code });
+          autoPlay(c, code).done.catch(() => {});
+        }
+      }
+      await sleep(100);
+    }
+    const game = view.rounds[0].games.find((g) => g.a === dee || g.b === dee);
+    expect(game?.result?.absent).toEqual([dee]);
+    const other = game?.a === dee ? game.b : game?.a;
+    const points = new Map(view.standings.map((x) => [x.id, x.points]));
+    expect(points.get(dee)).toBe(0);
+    expect(points.get(other as string)).toBe(1);
+    // The game that both came to has nobody absent.
+    expect(view.rounds[0].games.find((g) => g !== game)?.result?.absent).toBeUndefined();
     for (const c of clients.values()) c.close();
     await s.close();
   }, 120_000);

@@ -64,6 +64,7 @@ export function newTable({ code, dealId, maker, table, timing }: NewTable): Tabl
     asked: [],
     removed: [],
     left: new Array(n).fill(null),
+    acted: new Array(n).fill(false),
     pending: null,
     proofs: [],
     turn: null,
@@ -190,12 +191,13 @@ function applyChange(s: TableState, change: Change, at: number): TableState {
         if (!r.ok) fail(s, change, r.error.message);
         game = r.value;
       }
-      let { away, ids, banks } = s;
+      let { away, ids, banks, acted } = s;
       if (change.bank !== undefined) banks = set(banks, change.seat, change.bank);
       if (change.id !== null) {
         // A person's own action: they are at the table.
         away = set(away, change.seat, false);
         ids = set(ids, change.seat, [...ids[change.seat], change.id].slice(-REMEMBERED_IDS));
+        if (!acted[change.seat]) acted = set(acted, change.seat, true);
       }
       if (game.finished) {
         // The game is over (a resignation may end it between hands): no deal is coming.
@@ -205,6 +207,7 @@ function applyChange(s: TableState, change: Change, at: number): TableState {
           away,
           ids,
           banks,
+          acted,
           status: "finished",
           pending: null,
           ready: [],
@@ -212,7 +215,7 @@ function applyChange(s: TableState, change: Change, at: number): TableState {
           thought: null,
         };
       }
-      return { ...s, game, away, ids, banks, thinking: null, thought: null };
+      return { ...s, game, away, ids, banks, acted, thinking: null, thought: null };
     }
     case "away":
       return { ...s, banks: set(s.banks, change.seat, 0), away: set(s.away, change.seat, true) };
@@ -271,6 +274,7 @@ function rematch(s: TableState, checkpoint: Checkpoint | undefined): TableState 
     ready: [],
     asked: [],
     left: new Array(n).fill(null),
+    acted: new Array(n).fill(false),
     banks: new Array(n).fill(s.table.clock?.bank ?? 0),
     // Every person asked for this game: they are all at the table.
     away: new Array(n).fill(false),

@@ -237,6 +237,11 @@ export interface TableState {
    * bot plays it to the end under their name: a rated game counts leaving as last place.
    */
   readonly left: readonly (string | null)[];
+  /**
+   * Per seat, whether its person made a move of their own in this game: a seat played by a bot
+   * from first to last had nobody come to it (a tournament's forfeit, docs/tournaments.md).
+   */
+  readonly acted: readonly boolean[];
   readonly pending: PendingDeal | null;
   /** Each hand's proof in the current game (null for a hand dealt before deals had them). */
   readonly proofs: readonly (Proof | null)[];

@@ -27,7 +27,7 @@ import { SqliteStore } from "./sqlite-store.js";
 import { FencedError, type Store, TABLE_FORMAT } from "./store.js";
 import { type Follower, LiveTable, REAL_TIMERS, type TableDeps, type Timers } from "./table.js";
 import { CODE_LENGTH, Tokens, tableCode } from "./tokens.js";
-import { TournamentRunner } from "./tournaments.js";
+import { TOURNAMENT_CLOCK, TournamentRunner } from "./tournaments.js";
 
 export interface OnlineOptions {
   /** Where the SQLite file and the token secret live (without `databaseUrl`). */
@@ -47,6 +47,8 @@ export interface OnlineOptions {
   readonly botThreads?: number;
   /** How long quick match waits for people before bots fill the table (ms). */
   readonly quickWait?: number;
+  /** The clock of tournament tables (default TOURNAMENT_CLOCK: 30 s a move, a 120 s bank). */
+  readonly tournamentClock?: { readonly move: number; readonly bank: number };
   /**
    * Quick match seats at most one entry per device (address) at a table (default true; tests that
    * play several people from one machine turn it off: QUICK_ONE_PER_ADDRESS=off).
@@ -220,6 +222,7 @@ export class Hub {
       store,
       now: this.now,
       timers: this.deps.timers,
+      clock: options.tournamentClock ?? TOURNAMENT_CLOCK,
       makeTable: async (setup, players) => {
         const [first] = players;
         const made = first ? await this.createTable(first, setup, false) : null;

@@ -42,6 +42,8 @@ export interface RunnerDeps {
   readonly store: Store;
   readonly now: () => number;
   readonly timers: Timers;
+  /** The turn clock of every tournament table (a player who does not come is played after it). */
+  readonly clock: { readonly move: number; readonly bank: number };
   /** Makes a table with `setup` and seats `players` at it, each at their seat; its code, or null. */
   makeTable(setup: TableSetup, players: readonly (Player | null)[]): Promise<string | null>;
   /** Tells every socket of `player`. */
@@ -103,7 +105,7 @@ export class TournamentRunner {
     const settings: TournamentSettings = { ...rest, maker };
     const problem = settingsProblem(settings);
     if (problem) return { ok: false, reason: problem };
-    const table = checkSetup(tableSetupOf(settings));
+    const table = checkSetup(tableSetupOf(settings, this.deps.clock));
     if (!table.ok) return { ok: false, reason: table.reason ?? "its tables cannot be made" };
     if (settings.startAt < this.deps.now()) return { ok: false, reason: "the start is in the past" };
     let id = gameRef();
@@ -152,7 +154,21 @@ export class TournamentRunner {
     const live = this.live.get(of.id);
     const pair = live?.state.rounds[of.round]?.pairs[of.index];
     if (!pair) return;
-    const game: Game = { a: pair[0], b: pair[1], aScore: winner === 0 ? 1 : winner === 1 ? 0 : 0.5 };
+    // Who made no move of their own (a bot played their seat from first to last) never came; a
+    // team is absent when one of its two is.
+    const came = new Set(
+      table.seats.flatMap((seat, i) => {
+        const player = seat.kind === "human" ? seat.player : table.left[i];
+        return player && table.acted[i] ? [player] : [];
+      }),
+    );
+    const absent = pair.filter((entrant) => entrant.split("+").some((p) => !came.has(p)));
+    const game: Game = {
+      a: pair[0],
+      b: pair[1],
+      aScore: winner === 0 ? 1 : winner === 1 ? 0 : 0.5,
+      ...(absent.length > 0 ? { absent } : {}),
+    };
     this.run(of.id, () => this.decide(of.id, { c: "result", round: of.round, index: of.index, game }));
   }
 
@@ -215,7 +231,7 @@ export class TournamentRunner {
     for (const [index, pair] of round.pairs.entries()) {
       if (round.codes[index] !== null) continue;
       const seats = await this.seatsFor(live.state, pair);
-      const code = await this.deps.makeTable(tableSetupOf(settings), seats);
+      const code = await this.deps.makeTable(tableSetupOf(settings, this.deps.clock), seats);
       if (code === null) continue;
       await this.decide(id, { c: "table-made", round: r, index, code });
       this.tables.set(code, { id, round: r, index });
@@ -273,15 +289,15 @@ function rebuilt(stored: StoredTournament): TournamentState {
   return state;
 }
 
-/** The setup of every table of a tournament: its game for two sides, its options, a clock. */
-export function tableSetupOf(settings: TournamentSettings): TableSetup {
+/** The setup of every table of a tournament: its game for two sides, its options, its clock. */
+export function tableSetupOf(settings: TournamentSettings, clock: { move: number; bank: number }): TableSetup {
   const partner = settings.game === "partner";
   return {
     game: partner ? "partner" : "cutthroat",
     players: partner ? 4 : 2,
     options: { ...settings.options } as TableSetup["options"],
     seats: Array(partner ? 4 : 2).fill("human"),
-    clock: { ...TOURNAMENT_CLOCK },
+    clock: { ...clock },
     private: true,
   };
 }
