@@ -33,7 +33,8 @@ type Screen =
   | "review"
   | "stats"
   | "leaderboards"
-  | "profile";
+  | "profile"
+  | "tournaments";
 
 /** The lessons are loaded when first opened: they weigh nothing on the way to a game. */
 type LearnModule = typeof import("./tutorial/Learn");
@@ -60,6 +61,14 @@ let awayModule: Promise<AwayModule> | null = null;
 function loadAway(): Promise<AwayModule> {
   awayModule ??= import("./online/Away");
   return awayModule;
+}
+
+/** Tournaments are loaded when first opened. */
+type TournamentsModule = typeof import("./tournaments/Tournaments");
+let tournamentsModule: Promise<TournamentsModule> | null = null;
+function loadTournaments(): Promise<TournamentsModule> {
+  tournamentsModule ??= import("./tournaments/Tournaments");
+  return tournamentsModule;
 }
 
 /** The leaderboards and the profiles are loaded together, when either is first opened. */
@@ -144,6 +153,15 @@ function playerInAddress(): string | null {
   return new URLSearchParams(location.search).get("p")?.trim() || null;
 }
 
+/**
+ * The tournament in the page's address: `?tournament=ID` (its page; `?tournament=`, the list), or
+ * undefined when the address names none.
+ */
+function tournamentInAddress(): string | null | undefined {
+  const params = new URLSearchParams(location.search);
+  return params.has("tournament") ? params.get("tournament")?.trim() || null : undefined;
+}
+
 /** The number of players a record names (it replayed when it was loaded). */
 function players(record: unknown): number {
   const p = (record as { players?: unknown } | null)?.players;
@@ -163,7 +181,19 @@ function initial() {
   const player = playerInAddress();
   if (player) screen = "profile";
   else if (screen === "profile") screen = "home";
-  return { settings, session, lastSetup, screen, lessons: stored.lessons, code, player };
+  const tournament = tournamentInAddress();
+  if (tournament !== undefined) screen = "tournaments";
+  else if (screen === "tournaments") screen = "home";
+  return {
+    settings,
+    session,
+    lastSetup,
+    screen,
+    lessons: stored.lessons,
+    code,
+    player,
+    tournament: tournament ?? null,
+  };
 }
 
 /** A screen's module, loaded the first time the screen is shown (`onFail`: it could not be). */
@@ -207,6 +237,7 @@ export function App(props: Language) {
   const [tableCode, setTableCode] = useState<string | null>(start.code);
   const [profileId, setProfileId] = useState<string | null>(start.player);
   const [profileFrom, setProfileFrom] = useState<Screen>("home");
+  const [tournamentId, setTournamentId] = useState<string | null>(start.tournament);
   const [watchRecord, setWatchRecord] = useState<string | undefined>(undefined);
   const [replayFrom, setReplayFrom] = useState<Screen>("home");
   const [reviewing, setReviewing] = useState<Reviewing | null>(null);
@@ -235,6 +266,7 @@ export function App(props: Language) {
   const ratings = useScreenModule(screen === "leaderboards" || screen === "profile", loadRatings, () =>
     setScreen("home"),
   );
+  const tournaments = useScreenModule(screen === "tournaments", loadTournaments, () => setScreen("home"));
   // The online screens hold their own socket, invitations included.
   const reachable = screen !== "online" && guestKept();
   const away = useScreenModule(reachable, loadAway, () => undefined);
@@ -245,6 +277,7 @@ export function App(props: Language) {
     stats: statsPage,
     leaderboards: ratings,
     profile: ratings,
+    tournaments,
   };
 
   // A finished game against the bots goes to history (once per game: the same id is kept once).
@@ -264,10 +297,13 @@ export function App(props: Language) {
     const onPop = () => {
       const code = tableInAddress();
       const player = playerInAddress();
+      const tournament = tournamentInAddress();
       setTableCode(code);
       setProfileId(player);
+      if (tournament !== undefined) setTournamentId(tournament);
       if (code) setScreen("online");
       else if (player) setScreen("profile");
+      else if (tournament !== undefined) setScreen("tournaments");
       else setScreen((s) => (s === "profile" ? profileFrom : s));
     };
     addEventListener("popstate", onPop);
@@ -320,14 +356,28 @@ export function App(props: Language) {
     window.scrollTo(0, 0);
   };
 
+  /** Opens a tournament's page (null: the list), in the page's address too (`?tournament=ID`). */
+  const openTournament = (id: string | null) => {
+    history.pushState(null, "", id ? `?tournament=${id}` : "?tournament=");
+    setTournamentId(id);
+    setScreen("tournaments");
+    window.scrollTo(0, 0);
+  };
+
+  /** Opens an online table from outside the online screens (a tournament's, an invitation's). */
+  const playAt = (code: string) => {
+    go("online");
+    openTable(code);
+  };
+
   const go = (next: Screen) => {
     // Settings and the page on fair deals go back where they came from (an online table stays open).
     if (next === "settings" && screen !== "settings") setReturnTo(screen);
     if (next === "fairness" && screen !== "fairness" && screen !== "settings") setFairnessFrom(screen);
     const aside = next === "settings" || next === "fairness";
     if (screen === "online" && next !== "online" && !aside) openTable(null);
-    // Back from a profile to an online table: the table's address again.
-    if (screen === "profile" && next !== "profile" && !aside)
+    // Back from a profile (or a tournament) to an online table: the table's address again.
+    if ((screen === "profile" || screen === "tournaments") && next !== screen && !aside)
       history.pushState(null, "", next === "online" && tableCode ? `?t=${tableCode}` : location.pathname);
     if (next !== "replay" && next !== "review") setWatchRecord(undefined);
     setScreen(next);
@@ -413,6 +463,7 @@ export function App(props: Language) {
           onWatchRecord={watchFrom("online")}
           onFairness={() => go("fairness")}
           onLeaderboards={() => go("leaderboards")}
+          onTournaments={() => openTournament(null)}
           onProfile={openProfile}
           onReview={(record, hand, seat) => openReview({ record, hand, names: recordNames(record), seat })}
         />
@@ -455,6 +506,15 @@ export function App(props: Language) {
           }}
         />
       )}
+      {screen === "tournaments" && tournaments && (
+        <tournaments.Tournaments
+          t={t}
+          id={tournamentId}
+          onOpen={openTournament}
+          onBack={() => go("online")}
+          onTable={playAt}
+        />
+      )}
       {screen === "leaderboards" && ratings && (
         <ratings.Leaderboards t={t} onBack={() => go("online")} onPlayer={openProfile} />
       )}
@@ -491,15 +551,7 @@ export function App(props: Language) {
         <statsPage.Stats t={t} lang={language.lang} onBack={() => go("home")} onWatch={watchFrom("stats")} />
       )}
       {exporting && session && <ExportDialog t={t} session={session} onClose={() => setExporting(false)} />}
-      {reachable && away && (
-        <away.Away
-          t={t}
-          onJoin={(code) => {
-            go("online");
-            openTable(code);
-          }}
-        />
-      )}
+      {reachable && away && <away.Away t={t} onJoin={playAt} />}
     </div>
   );
 }

@@ -317,7 +317,12 @@ function viewOf(id: string, s: TournamentState, names: Map<string, string>): Tou
     rounds: s.rounds.map((r) => ({
       games: r.pairs.map(([a, b], i) => {
         const result = r.games[i];
-        return { a, b, table: r.codes[i], result: result ? { ...result, absent: result.absent && [...result.absent] } : null };
+        return {
+          a,
+          b,
+          table: r.codes[i],
+          result: result ? { ...result, absent: result.absent && [...result.absent] } : null,
+        };
       }),
       bye: r.bye,
     })),

@@ -59,6 +59,8 @@ export interface OnlineProps {
   onFairness: () => void;
   /** The leaderboards. */
   onLeaderboards: () => void;
+  /** Opens the tournaments' list. */
+  onTournaments: () => void;
   /** A player's profile. */
   onProfile: (id: string) => void;
 }
@@ -424,6 +426,9 @@ function Lobby(
         </button>
         <button type="button" class="ghost" onClick={props.onLeaderboards} data-testid="lobby-leaderboards">
           {t("rating.leaderboards")}
+        </button>
+        <button type="button" class="ghost" onClick={props.onTournaments} data-testid="lobby-tournaments">
+          {t("tour.lobbyLink")}
         </button>
       </div>
     </main>

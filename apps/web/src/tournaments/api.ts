@@ -1,0 +1,44 @@
+/**
+ * The tournaments' HTTP routes (docs/protocol.md, *Tournaments*): the lists, one tournament, and
+ * this device's player signing up, leaving and checking in.
+ */
+
+import { type TournamentAnswer, tournamentAnswer } from "@crossbones/protocol";
+import { call, type Guest } from "../online/api";
+
+export type { TournamentAnswer };
+
+export interface TournamentRow {
+  readonly id: string;
+  readonly settings: TournamentAnswer["settings"];
+  readonly status: TournamentAnswer["status"];
+  readonly entrants: number;
+}
+
+export interface TournamentLists {
+  readonly upcoming: readonly TournamentRow[];
+  readonly running: readonly TournamentRow[];
+  readonly finished: readonly TournamentRow[];
+}
+
+export function tournamentLists(): Promise<TournamentLists> {
+  return call<TournamentLists>("/api/tournaments");
+}
+
+export async function tournamentOf(id: string): Promise<TournamentAnswer> {
+  return tournamentAnswer.parse(await call(`/api/tournaments/${id}`));
+}
+
+/** Signs up (naming `partner` in Partner), leaves or checks in as `guest`; a refusal is thrown. */
+export async function tournamentAction(
+  guest: Guest,
+  id: string,
+  action: "signup" | "leave" | "checkin",
+  partner?: string,
+): Promise<void> {
+  await call(
+    `/api/tournaments/${id}/${action}`,
+    { method: "POST", body: JSON.stringify(partner ? { partner } : {}) },
+    guest.token,
+  );
+}

@@ -1,0 +1,98 @@
+/**
+ * Tournaments in the web app (issue 29): a person finds a tournament from the lobby, signs up and
+ * checks in on its page, plays round 1 in the browser at the table the server seats them at (the
+ * page's *Play* button; here they resign it), and sees the standings. Three command-line bots
+ * (`crossbones online play --tournament`) are the other entrants. The list and the page are checked
+ * with axe.
+ */
+
+import { type ChildProcess, spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { checkA11y, expect, shot, test } from "./fixtures";
+import { newGuest, playerAs } from "./online-api";
+
+const CLI = fileURLToPath(new URL("../packages/cli/bin/crossbones.js", import.meta.url));
+
+test("a person signs up for a tournament, checks in, plays round 1 in the browser and sees the standings", async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const maker = await newGuest(request, "Maker");
+  const made = await request.post("api/tournaments", {
+    data: {
+      name: "Friday at the yard",
+      game: "cutthroat",
+      format: "swiss",
+      rounds: 1,
+      startIn: 25,
+      options: { match: "straight" },
+    },
+    headers: { authorization: `Bearer ${maker.token}` },
+  });
+  expect(made.status()).toBe(201);
+  const { id } = (await made.json()) as { id: string };
+
+  // Three bots from the command line sign up, check in and play their games.
+  const server = (baseURL ?? "").replace(/\/$/, "");
+  const bots: ChildProcess[] = [];
+  for (const name of ["Bo", "Cy", "Di"]) {
+    const g = await newGuest(request, name);
+    bots.push(
+      spawn(
+        process.execPath,
+        [CLI, "online", "play", "--server", server, "--tournament", id, "--bot", "easy", "--quiet"],
+        {
+          env: { ...process.env, CROSSBONES_TOKEN: g.token },
+          stdio: "ignore",
+        },
+      ),
+    );
+  }
+
+  const ana = await playerAs(browser, await newGuest(request, "Ana"));
+  const page = ana.page;
+  try {
+    await page.goto("./");
+    await page.getByTestId("play-online").click();
+    await page.getByTestId("lobby-tournaments").click();
+    const upcoming = page.getByTestId("tour-upcoming");
+    await expect(upcoming).toContainText("Friday at the yard");
+    await checkA11y(page, "the tournaments' list");
+    await upcoming.getByRole("button", { name: "Friday at the yard" }).click();
+
+    await expect(page.getByTestId("tour-about")).toHaveText("Cut Throat, Swiss, 1 round.");
+    await page.getByTestId("tour-signup").click();
+    await expect(page.getByTestId("tour-message")).toHaveText("Signed up.");
+    await page.getByTestId("tour-checkin").click();
+    await expect(page.getByTestId("tour-mine")).toHaveText(
+      "You are checked in. Your first table opens here at the start.",
+    );
+    await expect(page.getByTestId("tour-players")).toContainText("Ana");
+    await checkA11y(page, "a tournament's page before the start");
+    await shot(page, "tournament-signed-up");
+
+    // The start: Ana's table is one tap away; she plays there (and resigns).
+    await page.getByTestId("tour-play").click({ timeout: 45_000 });
+    await expect(page.locator(".table")).toBeVisible();
+    await expect(page.locator(".me .hand-bone").first()).toBeVisible();
+    await page.getByTestId("resign").click();
+    await page.getByTestId("resign-confirm").click();
+    await expect(page.locator("#game-end")).toBeVisible();
+
+    // Back on the tournament's page: once every game of the round is over, the standings.
+    await page.goto(`./?tournament=${id}`);
+    await expect(page.getByTestId("tour-status")).toHaveText("Finished.", { timeout: 60_000 });
+    const standings = page.getByTestId("tour-standings");
+    await expect(standings.locator("tbody tr")).toHaveCount(4);
+    await expect(standings).toContainText("Ana");
+    await expect(page.getByTestId("tour-round")).toContainText("won");
+    await checkA11y(page, "a finished tournament's page");
+    await shot(page, "tournament-standings");
+    expect(ana.errors, "console errors").toEqual([]);
+  } finally {
+    for (const b of bots) b.kill();
+    await ana.context.close();
+  }
+});
