@@ -26,7 +26,7 @@ test("a person signs up for a tournament, checks in, plays round 1 in the browse
       game: "cutthroat",
       format: "swiss",
       rounds: 1,
-      startIn: 25,
+      startIn: 30,
       options: { match: "straight" },
     },
     headers: { authorization: `Bearer ${maker.token}` },

@@ -120,6 +120,21 @@ describe("tournaments on the server", () => {
         expect(g.result?.aScore).toBe(winner === 0 ? 1 : winner === 1 ? 0 : 0.5);
       }
     }
+    // The export holds every game's record, each the one its table kept.
+    const exported = (await (await fetch(`${s.url}/api/tournaments/${id}/export`)).json()) as {
+      format: string;
+      tournament: View;
+      records: Record<string, unknown>;
+    };
+    expect(exported.format).toBe("crossbones-tournament/1");
+    expect(exported.tournament.rounds).toEqual(view.rounds);
+    for (const round of view.rounds)
+      for (const g of round.games) {
+        const ref = g.result?.record as string;
+        expect(exported.records[ref]).toEqual(await (await fetch(`${s.url}/api/games/${ref}`)).json());
+      }
+    expect(Object.keys(exported.records)).toHaveLength(9);
+
     // The standings add up: one point a game won, everyone placed.
     const points = new Map(players.map((p) => [p.player.id, 0]));
     for (const round of view.rounds)

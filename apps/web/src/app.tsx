@@ -513,6 +513,7 @@ export function App(props: Language) {
           onOpen={openTournament}
           onBack={() => go("online")}
           onTable={playAt}
+          onRecord={watchFrom("tournaments")}
         />
       )}
       {screen === "leaderboards" && ratings && (

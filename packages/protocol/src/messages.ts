@@ -242,6 +242,8 @@ const tournamentResult = z.object({
   b: z.string(),
   aScore: z.union([z.literal(0), z.literal(0.5), z.literal(1)]),
   absent: z.array(z.string()).optional(),
+  /** The game's record (GET /api/games/ID). */
+  record: z.string().optional(),
 });
 
 /** `GET /api/tournaments/:id` (docs/protocol.md, *Tournaments*; the rules: docs/tournaments.md). */

@@ -19,6 +19,8 @@ export interface Game {
   readonly b: string;
   readonly aScore: 0 | 0.5 | 1;
   readonly absent?: readonly string[];
+  /** The game's record, by the server's id for it (GET /api/games/ID), when it was kept. */
+  readonly record?: string;
 }
 
 /** A round as played: its games and the entrant who sat it out, if any. */

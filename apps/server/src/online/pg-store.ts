@@ -596,6 +596,14 @@ export class PgStore implements Store {
       await this.pool.query("UPDATE games SET ref = $2 WHERE id = $1 AND ref IS NULL", [id, gameRef()]);
   }
 
+  async tableGame(code: string, index: number): Promise<StoredGame | null> {
+    const r = await this.pool.query<GameRow>(
+      "SELECT ref AS id, code, game, finished, record FROM games WHERE code = $1 AND game = $2",
+      [code, index],
+    );
+    return r.rows[0] ? game(r.rows[0]) : null;
+  }
+
   // ---- tournaments
 
   async addTournament(t: Omit<StoredTournament, "log" | "status">, startAt: number): Promise<boolean> {

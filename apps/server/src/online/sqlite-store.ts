@@ -567,6 +567,14 @@ export class SqliteStore implements Store {
     })();
   }
 
+  async tableGame(code: string, game: number): Promise<StoredGame | null> {
+    return (
+      (this.db
+        .prepare("SELECT ref AS id, code, game, finished, record FROM games WHERE code = ? AND game = ?")
+        .get(code, game) as StoredGame | undefined) ?? null
+    );
+  }
+
   // ---- tournaments
 
   async addTournament(t: Omit<StoredTournament, "log" | "status">, startAt: number): Promise<boolean> {

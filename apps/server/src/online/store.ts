@@ -230,6 +230,8 @@ export interface Store {
   headToHead(player: string, other: string): Promise<{ games: number; won: number; lost: number; drawn: number }>;
   /** A finished game by its unguessable id. */
   game(ref: string): Promise<StoredGame | null>;
+  /** Game `game` (from 0) of table `code`, once finished and kept. */
+  tableGame(code: string, game: number): Promise<StoredGame | null>;
   // ---- friends and blocks (docs/ratings.md)
   /** The people `player` added as friends, with the open public table each last sat at (null: none). */
   friendsOf(player: string): Promise<FriendRow[]>;

@@ -83,6 +83,23 @@ export async function tournamentRoutes(app: FastifyInstance, hub: Hub, limited: 
     return view ?? refuse(reply, 404, serverRefusal("not-found"));
   });
 
+  // The whole tournament as one file: its settings, players, rounds, standings and every game's record.
+  app.get("/api/tournaments/:id/export", { config: limited }, async (req, reply) => {
+    const id = tournamentId.safeParse((req.params as { id: string }).id);
+    const view = id.success ? await runner.view(id.data) : null;
+    if (!view) return refuse(reply, 404, serverRefusal("not-found"));
+    const records: Record<string, unknown> = {};
+    for (const round of view.rounds)
+      for (const g of round.games) {
+        const ref = g.result?.record;
+        const kept = ref ? await hub.store.game(ref) : null;
+        if (ref && kept) records[ref] = JSON.parse(kept.record);
+      }
+    return reply
+      .header("content-disposition", `attachment; filename="tournament-${view.id}.json"`)
+      .send({ format: "crossbones-tournament/1", tournament: view, records });
+  });
+
   for (const action of ["signup", "leave", "checkin"] as const)
     app.post(`/api/tournaments/:id/${action}`, { bodyLimit: 256, config: limited }, async (req, reply) => {
       const me = await guestOf(hub, req);

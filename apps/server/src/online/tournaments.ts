@@ -146,8 +146,8 @@ export class TournamentRunner {
     return stored ? rebuilt(stored) : null;
   }
 
-  /** A tournament table's game finished: its result. */
-  gameOver(code: string, table: TableState): void {
+  /** A tournament table's game finished (its record kept): its result. */
+  async gameOver(code: string, table: TableState): Promise<void> {
     const of = this.tables.get(code);
     if (!of) return;
     const winner = table.game.winner;
@@ -163,11 +163,13 @@ export class TournamentRunner {
       }),
     );
     const absent = pair.filter((entrant) => entrant.split("+").some((p) => !came.has(p)));
+    const record = (await this.deps.store.tableGame(code, table.gameIndex))?.id;
     const game: Game = {
       a: pair[0],
       b: pair[1],
       aScore: winner === 0 ? 1 : winner === 1 ? 0 : 0.5,
       ...(absent.length > 0 ? { absent } : {}),
+      ...(record ? { record } : {}),
     };
     this.run(of.id, () => this.decide(of.id, { c: "result", round: of.round, index: of.index, game }));
   }

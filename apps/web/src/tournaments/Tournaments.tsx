@@ -9,7 +9,14 @@ import { useEffect, useState } from "preact/hooks";
 import { GAME_KEYS, type T } from "../i18n";
 import { savedGuest } from "../online/api";
 import { failureText } from "../online/attempt";
-import { type TournamentAnswer, type TournamentLists, tournamentAction, tournamentLists, tournamentOf } from "./api";
+import {
+  gameRecord,
+  type TournamentAnswer,
+  type TournamentLists,
+  tournamentAction,
+  tournamentLists,
+  tournamentOf,
+} from "./api";
 import { CHECK_IN_MS, currentTable, entrantName, entrantOf } from "./standing";
 import "./tournaments.css";
 
@@ -24,6 +31,8 @@ export interface TournamentsProps {
   onBack: () => void;
   /** Opens an online table (to play it when seated there, else to watch). */
   onTable: (code: string) => void;
+  /** Opens a finished game's record in the replay viewer. */
+  onRecord: (text: string) => void;
 }
 
 export function Tournaments(props: TournamentsProps) {
@@ -87,7 +96,7 @@ function List({ t, onOpen, onBack }: TournamentsProps) {
   );
 }
 
-function Page({ t, id, onOpen, onTable }: TournamentsProps & { id: string }) {
+function Page({ t, id, onOpen, onTable, onRecord }: TournamentsProps & { id: string }) {
   const [tour, setTour] = useState<TournamentAnswer | null>(null);
   const [missing, setMissing] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
@@ -270,7 +279,21 @@ function Page({ t, id, onOpen, onTable }: TournamentsProps & { id: string }) {
                     </span>
                   )}
                 </span>
-                {g.table && (
+                {g.result?.record && (
+                  <button
+                    type="button"
+                    class="ghost"
+                    onClick={() =>
+                      void gameRecord(g.result?.record as string).then(onRecord, () =>
+                        setMessage(t("online.offlineError")),
+                      )
+                    }
+                    aria-label={t("tour.replayGame", { a: name(g.a), b: name(g.b) })}
+                  >
+                    {t("tour.replay")}
+                  </button>
+                )}
+                {g.table && !g.result && (
                   <button
                     type="button"
                     class="ghost"
@@ -305,6 +328,11 @@ function Page({ t, id, onOpen, onTable }: TournamentsProps & { id: string }) {
         <button type="button" onClick={() => onOpen(null)}>
           {t("tour.all")}
         </button>
+        {tour.status === "finished" && (
+          <a class="button ghost" href={`/api/tournaments/${id}/export`} download data-testid="tour-export">
+            {t("tour.export")}
+          </a>
+        )}
       </div>
     </main>
   );

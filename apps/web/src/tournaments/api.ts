@@ -42,3 +42,8 @@ export async function tournamentAction(
     guest.token,
   );
 }
+
+/** A finished game's record, as text for the replay viewer. */
+export async function gameRecord(ref: string): Promise<string> {
+  return JSON.stringify(await call(`/api/games/${ref}`));
+}

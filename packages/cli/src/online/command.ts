@@ -20,7 +20,7 @@ import {
   UsageError,
 } from "./args.js";
 import { BotDecider, type Decider, ProgramDecider } from "./deciders.js";
-import { createTable, newGuest, playerProfile, tableRecord, tournament, whoAmI } from "./http.js";
+import { createTable, newGuest, playerProfile, tableRecord, tournament, tournamentExport, whoAmI } from "./http.js";
 import { playOnline } from "./play.js";
 import { makeTournament, playTournament, standingsOf, tournamentIdOf } from "./tournament.js";
 
@@ -61,6 +61,9 @@ Usage:
       3 rounds, starting in 60 s, listed. --options: every table's rules ('{"match":"straight"}').
   crossbones online tournament standings --server URL --id ID [--json]
       Prints the standings, every round's pairings and the codes of their tables.
+  crossbones online tournament export --server URL --id ID > tournament.json
+      Prints the whole tournament as one file: settings, players, rounds, standings and every
+      game's record (each replays with crossbones replay).
   crossbones online record --server URL --table CODE
       Prints the record of the table's current game (docs/record-format.md).
   crossbones online player --server URL --id ID
@@ -379,5 +382,11 @@ async function tournamentCommand(args: readonly string[], io: OnlineIO): Promise
     }
     return 0;
   }
-  throw new UsageError("online tournament create or online tournament standings");
+  if (what === "export") {
+    const parsed = parseOptions(rest, ["server", "id"], []);
+    const server = serverUrl(parsed, io.env);
+    io.out(`${JSON.stringify(await tournamentExport(server, tournamentIdOf(parsed)), null, 2)}\n`);
+    return 0;
+  }
+  throw new UsageError("online tournament create, standings or export");
 }

@@ -123,3 +123,8 @@ export async function whoAmI(server: string, token: string): Promise<{ id: strin
   );
   return answer.player;
 }
+
+/** The whole tournament as one file (docs/protocol.md, *Tournaments*). */
+export async function tournamentExport(server: string, id: string): Promise<unknown> {
+  return request(server, `/api/tournaments/${encodeURIComponent(id)}/export`);
+}

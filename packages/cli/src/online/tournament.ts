@@ -90,14 +90,17 @@ export async function playTournament(
   playTable: (code: string) => Promise<number>,
   log: (text: string) => void,
 ): Promise<TournamentAnswer> {
-  try {
-    await tournamentAction(server, token, id, "signup", partner ? { partner } : {});
-    log(`signed up for tournament ${id}`);
-  } catch (e) {
-    if (!(e instanceof CliError && e.code === "signed-up")) throw e;
-  }
+  // Signed up already (a command started again): it plays on.
+  const entry = (await tournament(server, id)).signed.find((e) => e.players.some((p) => p.id === me));
+  if (!entry)
+    try {
+      await tournamentAction(server, token, id, "signup", partner ? { partner } : {});
+      log(`signed up for tournament ${id}`);
+    } catch (e) {
+      if (!(e instanceof CliError && e.code === "signed-up")) throw e;
+    }
   const played = new Set<string>();
-  let checkedIn = false;
+  let checkedIn = entry?.checkedIn === true;
   for (;;) {
     const t = await tournament(server, id);
     if (t.status === "finished" || t.status === "cancelled") return t;
