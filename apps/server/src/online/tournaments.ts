@@ -226,15 +226,25 @@ export class TournamentRunner {
   /** The current round's tables not made yet are made, seated and logged; each player is told. */
   private async makeTables(id: string): Promise<void> {
     const live = this.live.get(id);
-    const round = live?.state.rounds.at(-1);
-    if (!live || !round || live.state.status !== "running") return;
+    if (!live || live.state.status !== "running") return;
     const r = live.state.rounds.length - 1;
-    const { settings } = live.state;
-    for (const [index, pair] of round.pairs.entries()) {
-      if (round.codes[index] !== null) continue;
+    const pairs = live.state.rounds[r]?.pairs ?? [];
+    for (const [index, pair] of pairs.entries()) {
+      // Read afresh each time: a forfeit below may have ended the round (and paired the next).
+      const round = live.state.rounds[r];
+      if (live.state.status !== "running" || round.codes[index] !== null || round.games[index] !== null) continue;
       const seats = await this.seatsFor(live.state, pair);
-      const code = await this.deps.makeTable(tableSetupOf(settings, this.deps.clock), seats);
-      if (code === null) continue;
+      // A player who is no more (an account deleted) cannot be seated: their side forfeits.
+      const gone = pair.filter((entrant) => entrant.split("+").some((p) => !seats.some((x) => x?.id === p)));
+      const code =
+        gone.length > 0 ? null : await this.deps.makeTable(tableSetupOf(live.state.settings, this.deps.clock), seats);
+      if (code === null) {
+        // No table could be made: the game is scored as nobody (or only the side still here) came.
+        const absent = gone.length > 0 ? gone : [...pair];
+        const aScore = absent.length === 2 ? 0.5 : absent.includes(pair[0]) ? 0 : 1;
+        await this.decide(id, { c: "result", round: r, index, game: { a: pair[0], b: pair[1], aScore, absent } });
+        continue;
+      }
       await this.decide(id, { c: "table-made", round: r, index, code });
       this.tables.set(code, { id, round: r, index });
       for (const p of seats) if (p) this.deps.tell(p.id, { t: "matched", table: code });
