@@ -46,6 +46,23 @@ describe.each(kinds)("tournaments in the $name store", ({ name, open }) => {
     expect(await s.tournament(id("none"))).toBeNull();
   });
 
+  it("the entries that end a tournament keep each player's place with them; a profile lists them newest first", async () => {
+    await s.addPlayer(id("ana"), "Ana", 1);
+    const t = { id: id("t2"), settings: { name: "Cup" }, maker: id("maker"), created: 5, public: true };
+    await s.addTournament(t, 100);
+    await s.appendTournament(t.id, 0, [{ k: "finish" }], "finished", 2, {
+      at: 500,
+      places: [
+        { player: id("ana"), place: 2, entrants: 2 },
+        { player: id("maker"), place: 1, entrants: 2 },
+      ],
+    });
+    expect(await s.tournamentResultsOf(id("ana"), 10)).toEqual([
+      { id: t.id, name: "Cup", place: 2, entrants: 2, finished: 500 },
+    ]);
+    expect(await s.tournamentResultsOf(id("nobody"), 10)).toEqual([]);
+  });
+
   it("lists by status, soonest first; private ones only for the server's own list", async () => {
     const base = { maker: id("maker"), created: 1 };
     await s.addTournament({ ...base, id: id("late"), settings: { n: "late" }, public: true }, 300);

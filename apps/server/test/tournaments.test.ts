@@ -145,6 +145,15 @@ describe("tournaments on the server", () => {
     expect(view.standings).toHaveLength(6);
     for (const st of view.standings) expect(st.points).toBe(points.get(st.id));
     expect(view.standings[0].place).toBe(1);
+    // Each player's profile lists the tournament with their place.
+    for (const st of view.standings) {
+      const profile = (await (await fetch(`${s.url}/api/players/${st.id}`)).json()) as {
+        tournaments: { id: string; name: string; place: number; entrants: number }[];
+      };
+      expect(profile.tournaments).toEqual([
+        { id, name: "Friday at the yard", place: st.place, entrants: 6, finished: expect.any(Number) },
+      ]);
+    }
 
     // Started: sign-up and leaving are closed.
     expect((await post(s.url, maker.token, `/api/tournaments/${id}/signup`)).body.error.code).toBe("signup-closed");

@@ -526,6 +526,7 @@ export function App(props: Language) {
           id={profileId}
           onBack={() => go(profileFrom)}
           onWatch={watchFrom("profile")}
+          onTournament={openTournament}
         />
       )}
       {screen in onDemand && onDemand[screen] === null && (

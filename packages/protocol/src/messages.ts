@@ -219,6 +219,10 @@ export const playerAnswer = z.object({
       names: z.array(z.string()),
     }),
   ),
+  /** The finished tournaments they played, newest first, with their place (`?tournament=ID`). */
+  tournaments: z.array(
+    z.object({ id: z.string(), name: z.string(), place: z.int(), entrants: z.int(), finished: z.number() }),
+  ),
   /** The asker's rated games with this player, from the asker's side; null without a token, or on one's own profile. */
   against: z.object({ games: z.int(), won: z.int(), lost: z.int(), drawn: z.int() }).nullable(),
   ratings: z.array(

@@ -34,12 +34,14 @@ import {
   type LogTail,
   type PasskeyInfo,
   type PlayerRating,
+  type PlayerTournament,
   type Store,
   type StoredGame,
   type StoredPasskey,
   type StoredTable,
   type StoredTournament,
   TABLE_FORMAT,
+  type TournamentResult,
   type TournamentRow,
 } from "./store.js";
 import { gameRef } from "./tokens.js";
@@ -173,6 +175,12 @@ export const PG_MIGRATIONS: readonly { readonly version: number; readonly sql: s
         id TEXT NOT NULL REFERENCES tournaments (id), seq INTEGER NOT NULL, entry TEXT NOT NULL,
         PRIMARY KEY (id, seq)
       );
+      CREATE TABLE tournament_results (
+        id TEXT NOT NULL REFERENCES tournaments (id), player TEXT NOT NULL REFERENCES players (id),
+        place INTEGER NOT NULL, entrants INTEGER NOT NULL, finished BIGINT NOT NULL,
+        PRIMARY KEY (id, player)
+      );
+      CREATE INDEX tournament_results_by_player ON tournament_results (player, finished);
     `,
   },
 ];
@@ -621,6 +629,7 @@ export class PgStore implements Store {
     entries: readonly unknown[],
     status: string,
     entrants: number,
+    results?: { readonly at: number; readonly places: readonly TournamentResult[] },
   ): Promise<void> {
     await this.transaction(async (client) => {
       for (const [i, e] of entries.entries())
@@ -630,6 +639,12 @@ export class PgStore implements Store {
           JSON.stringify(e),
         ]);
       await client.query("UPDATE tournaments SET status = $2, entrants = $3 WHERE id = $1", [id, status, entrants]);
+      for (const r of results?.places ?? [])
+        await client.query(
+          `INSERT INTO tournament_results (id, player, place, entrants, finished) VALUES ($1, $2, $3, $4, $5)
+           ON CONFLICT DO NOTHING`,
+          [id, r.player, r.place, r.entrants, results?.at],
+        );
     });
   }
 
@@ -654,6 +669,25 @@ export class PgStore implements Store {
       settings: JSON.parse(row.settings),
       log: log.rows.map((l) => JSON.parse(l.entry)),
     };
+  }
+
+  async tournamentResultsOf(player: string, limit: number): Promise<PlayerTournament[]> {
+    const r = await this.pool.query<{
+      id: string;
+      settings: string;
+      place: number;
+      entrants: number;
+      finished: string;
+    }>(
+      `SELECT r.id, t.settings, r.place, r.entrants, r.finished FROM tournament_results r
+       JOIN tournaments t ON t.id = r.id WHERE r.player = $1 ORDER BY r.finished DESC LIMIT $2`,
+      [player, limit],
+    );
+    return r.rows.map(({ settings, ...row }) => ({
+      ...row,
+      finished: Number(row.finished),
+      name: (JSON.parse(settings) as { name: string }).name,
+    }));
   }
 
   async tournaments(statuses: readonly string[], limit: number, all = false): Promise<TournamentRow[]> {

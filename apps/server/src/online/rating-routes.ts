@@ -54,14 +54,16 @@ export async function ratingRoutes(app: FastifyInstance, hub: Hub, limited: obje
     const since = player ? await hub.store.account(id) : null;
     if (!player || !since) return refuse(reply, 404, serverRefusal("not-found"));
     const asker = await guestOf(hub, req);
-    const [ratings, games, against] = await Promise.all([
+    const [ratings, games, against, tournaments] = await Promise.all([
       hub.store.ratingsOf(id),
       hub.store.gamesOf(id, PROFILE_GAMES, true),
       asker && asker.id !== id ? hub.store.headToHead(asker.id, id) : null,
+      hub.store.tournamentResultsOf(id, PROFILE_GAMES),
     ]);
     return {
       player: { id, name: player.name, since: since.created, account: since.account !== null, country: since.country },
       games: games.map(gameSummary),
+      tournaments: [...tournaments],
       against,
       ratings: ratings.map((r) => ({
         kind: r.kind,

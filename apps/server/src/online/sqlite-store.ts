@@ -33,12 +33,14 @@ import {
   type LogTail,
   type PasskeyInfo,
   type PlayerRating,
+  type PlayerTournament,
   type Store,
   type StoredGame,
   type StoredPasskey,
   type StoredTable,
   type StoredTournament,
   TABLE_FORMAT,
+  type TournamentResult,
   type TournamentRow,
 } from "./store.js";
 import { gameRef } from "./tokens.js";
@@ -134,7 +136,13 @@ const MIGRATIONS: readonly string[] = [
    CREATE TABLE tournament_log (
      id TEXT NOT NULL REFERENCES tournaments(id), seq INTEGER NOT NULL, entry TEXT NOT NULL,
      PRIMARY KEY (id, seq)
-   ) WITHOUT ROWID;`,
+   ) WITHOUT ROWID;
+   CREATE TABLE tournament_results (
+     id TEXT NOT NULL REFERENCES tournaments(id), player TEXT NOT NULL REFERENCES players(id),
+     place INTEGER NOT NULL, entrants INTEGER NOT NULL, finished INTEGER NOT NULL,
+     PRIMARY KEY (id, player)
+   ) WITHOUT ROWID;
+   CREATE INDEX tournament_results_by_player ON tournament_results (player, finished);`,
 ];
 
 const COLUMNS = "code, setup, host, created, status, format, wake, idle";
@@ -593,11 +601,16 @@ export class SqliteStore implements Store {
     entries: readonly unknown[],
     status: string,
     entrants: number,
+    results?: { readonly at: number; readonly places: readonly TournamentResult[] },
   ): Promise<void> {
     const add = this.db.prepare("INSERT INTO tournament_log (id, seq, entry) VALUES (?, ?, ?)");
+    const place = this.db.prepare(
+      "INSERT OR IGNORE INTO tournament_results (id, player, place, entrants, finished) VALUES (?, ?, ?, ?, ?)",
+    );
     this.db.transaction(() => {
       for (const [i, e] of entries.entries()) add.run(id, seq + i, JSON.stringify(e));
       this.db.prepare("UPDATE tournaments SET status = ?, entrants = ? WHERE id = ?").run(status, entrants, id);
+      for (const r of results?.places ?? []) place.run(id, r.player, r.place, r.entrants, results?.at);
     })();
   }
 
@@ -617,6 +630,16 @@ export class SqliteStore implements Store {
       public: row.public === 1,
       log: log.map((l) => JSON.parse(l.entry)),
     };
+  }
+
+  async tournamentResultsOf(player: string, limit: number): Promise<PlayerTournament[]> {
+    const rows = this.db
+      .prepare(
+        `SELECT r.id, t.settings, r.place, r.entrants, r.finished FROM tournament_results r
+         JOIN tournaments t ON t.id = r.id WHERE r.player = ? ORDER BY r.finished DESC LIMIT ?`,
+      )
+      .all(player, limit) as { id: string; settings: string; place: number; entrants: number; finished: number }[];
+    return rows.map(({ settings, ...r }) => ({ ...r, name: (JSON.parse(settings) as { name: string }).name }));
   }
 
   async tournaments(statuses: readonly string[], limit: number, all = false): Promise<TournamentRow[]> {

@@ -75,6 +75,22 @@ export interface TournamentRow {
   readonly entrants: number;
 }
 
+/** A player's place in a finished tournament (every player of a Partner team has the team's). */
+export interface TournamentResult {
+  readonly player: string;
+  readonly place: number;
+  readonly entrants: number;
+}
+
+/** A finished tournament as a player's profile lists it. */
+export interface PlayerTournament {
+  readonly id: string;
+  readonly name: string;
+  readonly place: number;
+  readonly entrants: number;
+  readonly finished: number;
+}
+
 /** A passkey as its player's list shows it (never its public key). */
 export interface PasskeyInfo {
   /** The credential's id (base64url), as the authenticator names it. */
@@ -253,7 +269,8 @@ export interface Store {
   addTournament(t: Omit<StoredTournament, "log" | "status">, startAt: number): Promise<boolean>;
   /**
    * Appends `entries` to a tournament's log from `seq` (its length before them), with its status
-   * and count of entrants after them, in one transaction.
+   * and count of entrants after them and, when they finish it, each player's place (`results`,
+   * kept with `at`), in one transaction.
    */
   appendTournament(
     id: string,
@@ -261,6 +278,7 @@ export interface Store {
     entries: readonly unknown[],
     status: string,
     entrants: number,
+    results?: { readonly at: number; readonly places: readonly TournamentResult[] },
   ): Promise<void>;
   /** A tournament and its whole log, or null. */
   tournament(id: string): Promise<StoredTournament | null>;
@@ -269,6 +287,8 @@ export interface Store {
    * to run), soonest start first, at most `limit`.
    */
   tournaments(statuses: readonly string[], limit: number, all?: boolean): Promise<TournamentRow[]>;
+  /** The finished tournaments a player played, newest first. */
+  tournamentResultsOf(player: string, limit: number): Promise<PlayerTournament[]>;
 
   // ---- accounts and passkeys
   /** When a player came (as a guest) and since when they are an account (null: a guest), or null. */

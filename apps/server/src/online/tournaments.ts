@@ -214,7 +214,17 @@ export class TournamentRunner {
     if (refusal || entries.length === 0) return refusal;
     let state = live.state;
     for (const e of entries) state = applyTournament(state, e);
-    await this.deps.store.appendTournament(id, live.seq, entries, state.status, state.signed.length);
+    // The end: each player's place is kept with the entries that end it (profiles list them).
+    const results =
+      state.status === "finished"
+        ? {
+            at: this.deps.now(),
+            places: tournamentStandings(state).flatMap((st, _, all) =>
+              st.id.split("+").map((player) => ({ player, place: st.place, entrants: all.length })),
+            ),
+          }
+        : undefined;
+    await this.deps.store.appendTournament(id, live.seq, entries, state.status, state.signed.length, results);
     live.state = state;
     live.seq += entries.length;
     this.schedule(id, live);
@@ -226,7 +236,7 @@ export class TournamentRunner {
   /** The current round's tables not made yet are made, seated and logged; each player is told. */
   private async makeTables(id: string): Promise<void> {
     const live = this.live.get(id);
-    if (!live || live.state.status !== "running") return;
+    if (live?.state.status !== "running") return;
     const r = live.state.rounds.length - 1;
     const pairs = live.state.rounds[r]?.pairs ?? [];
     for (const [index, pair] of pairs.entries()) {

@@ -688,6 +688,7 @@ export const en = {
   "tour.replay": "Replay",
   "tour.replayGame": "Replay {a} against {b}",
   "tour.export": "Download the whole tournament",
+  "tour.placed": { one: "place {place} of {n}", other: "place {place} of {n}" },
   "tour.lobbyLink": "Tournaments",
   "rating.you": "You: #{place}",
   "rating.boardCaption": "{game}, {period}: page {page} of {pages}",

@@ -699,6 +699,7 @@ export const es: Dict = {
   "tour.replay": "Repetir",
   "tour.replayGame": "Repetir {a} contra {b}",
   "tour.export": "Descargar el torneo completo",
+  "tour.placed": { one: "puesto {place} de {n}", other: "puesto {place} de {n}" },
   "tour.lobbyLink": "Torneos",
   "rating.you": "Tú: #{place}",
   "rating.boardCaption": "{game}, {period}: página {page} de {pages}",

@@ -691,6 +691,7 @@ export const nl: Dict = {
   "tour.replay": "Terugkijken",
   "tour.replayGame": "Kijk {a} tegen {b} terug",
   "tour.export": "Download het hele toernooi",
+  "tour.placed": { one: "plaats {place} van {n}", other: "plaats {place} van {n}" },
   "tour.lobbyLink": "Toernooien",
   "rating.you": "Jij: #{place}",
   "rating.boardCaption": "{game}, {period}: pagina {page} van {pages}",

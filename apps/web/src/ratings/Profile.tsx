@@ -26,11 +26,13 @@ export interface ProfileProps {
   onBack: () => void;
   /** Opens a game's record in the replay viewer. */
   onWatch: (record: string) => void;
+  /** Opens a tournament's page. */
+  onTournament: (id: string) => void;
 }
 
 type Loaded = { readonly state: "loading" | "missing" | "failed" } | { readonly state: "ok"; readonly p: PlayerAnswer };
 
-export function Profile({ t, id, onBack, onWatch }: ProfileProps) {
+export function Profile({ t, id, onBack, onWatch, onTournament }: ProfileProps) {
   const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
   const [watchFailed, setWatchFailed] = useState(false);
   useEffect(() => {
@@ -77,7 +79,7 @@ export function Profile({ t, id, onBack, onWatch }: ProfileProps) {
     );
   }
 
-  const { player, ratings, against, games: recent } = loaded.p;
+  const { player, ratings, against, games: recent, tournaments } = loaded.p;
   const games = ratedHistory(ratings);
   const me = savedGuest();
   const againstMe = againstText(t, against);
@@ -167,6 +169,23 @@ export function Profile({ t, id, onBack, onWatch }: ProfileProps) {
         </section>
       )}
       {recent.length > 0 && <RecentGames t={t} games={recent} onWatch={(id) => void watch(id)} />}
+      {tournaments.length > 0 && (
+        <section class="card" aria-labelledby="profile-tournaments">
+          <h2 id="profile-tournaments">{t("tour.title")}</h2>
+          <ul class="profile-tournaments" data-testid="profile-tournaments">
+            {tournaments.map((x) => (
+              <li key={x.id}>
+                <button type="button" class="link" onClick={() => onTournament(x.id)}>
+                  {x.name}
+                </button>
+                {": "}
+                {t("tour.placed", { place: x.place, n: x.entrants })}
+                <span class="muted"> · {date(x.finished)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {watchFailed && (
         <p class="error card" role="alert">
           {t("online.offlineError")}
