@@ -2,7 +2,8 @@
  * Tournaments run by the server over real sockets (docs/tournaments.md): a Swiss of Cut Throat for
  * two made over HTTP, six players signed up and checked in; at the start the server makes and
  * seats each round's tables and tells each player (`matched`); the players play their games; the
- * server is restarted between rounds 1 and 2 and carries on from its log. At the end no pair met
+ * server is restarted between rounds 1 and 2 and carries on from its log. A rated knockout of four
+ * Partner teams, and a player who never comes. At the end no pair met
  * twice, every game's record replays to the result the standings counted, and the refusals a
  * player can meet are said in the protocol's words.
  */
@@ -171,6 +172,7 @@ describe("tournaments on the server", () => {
       rounds: 1,
       startIn: 2,
       options: { match: "straight" },
+      rated: true,
     });
     const id = made.body.id as string;
     const players: Awaited<ReturnType<typeof guest>>[] = [];
@@ -220,6 +222,12 @@ describe("tournaments on the server", () => {
     const final = view.rounds[1].games[0];
     expect(view.standings[0].id).toBe(final.result?.aScore === 1 ? final.a : final.b);
     expect(view.standings.map((x) => x.place)).toEqual([1, 2, 3, 3]);
+    // A rated tournament: the champions played two rated games of Partner.
+    const champion = view.standings[0].id.split("+")[0];
+    const profile = (await (await fetch(`${s.url}/api/players/${champion}`)).json()) as {
+      ratings: { kind: string; games: number }[];
+    };
+    expect(profile.ratings).toEqual([expect.objectContaining({ kind: "partner", games: 2 })]);
     for (const c of clients.values()) c.close();
     await s.close();
   }, 120_000);

@@ -262,6 +262,7 @@ export const tournamentAnswer = z.object({
     startAt: z.number(),
     maker: z.string(),
     options: z.record(z.string(), z.unknown()).optional(),
+    rated: z.boolean().optional(),
   }),
   status: z.enum(["open", "running", "finished", "cancelled"]),
   /** Entrants (a player, or a Partner team "ID+ID"), their rating at sign-up, checked in or not. */

@@ -50,6 +50,8 @@ export interface TournamentSettings {
   readonly maker: string;
   /** The rule options of every table (the game's own rules where absent): the shell checks them. */
   readonly options?: Readonly<Record<string, unknown>>;
+  /** Its games change the players' ratings (docs/ratings.md). */
+  readonly rated?: boolean;
 }
 
 export type TournamentStatus = "open" | "running" | "finished" | "cancelled";

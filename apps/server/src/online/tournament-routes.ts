@@ -26,6 +26,8 @@ const newTournament = z.strictObject({
   /** Seconds from now. */
   startIn: z.int().min(0).max(MAX_START_IN),
   public: z.boolean().optional(),
+  /** Its games are rated (docs/ratings.md). */
+  rated: z.boolean().optional(),
   /** Every table's rule options (docs/protocol.md, *Tables*): `{"match": "straight"}`. */
   options: z.record(z.string(), z.unknown()).optional(),
 });
@@ -59,11 +61,12 @@ export async function tournamentRoutes(app: FastifyInstance, hub: Hub, limited: 
     if (body.value.format === "duplicate") return bad("duplicate tournaments are not run by the server yet");
     if (runner.openBy(me.id) >= MAX_OPEN_TOURNAMENTS)
       return refuse(reply, 409, serverRefusal("too-many-tournaments", { limit: MAX_OPEN_TOURNAMENTS }));
-    const { startIn, public: isPublic, hands, options, ...rest } = body.value;
+    const { startIn, public: isPublic, hands, options, rated, ...rest } = body.value;
     const made = await runner.create(me.id, {
       ...rest,
       hands: hands ?? 4,
       ...(options ? { options } : {}),
+      ...(rated ? { rated } : {}),
       startAt: Date.now() + startIn * 1000,
       public: isPublic ?? true,
     });

@@ -321,6 +321,7 @@ export function tableSetupOf(settings: TournamentSettings, clock: { move: number
     seats: Array(partner ? 4 : 2).fill("human"),
     clock: { ...clock },
     private: true,
+    ...(settings.rated ? { rated: true } : {}),
   };
 }
 

@@ -56,9 +56,11 @@ Usage:
       game, then one with the final standings.
   crossbones online tournament create --server URL [--game cutthroat|partner] [--players N]
                          [--format swiss|knockout] [--rounds R] [--start-in 30s|10m|2h]
-                         [--options JSON] [--title NAME] [--private] [--token-file FILE] [--json]
+                         [--options JSON] [--title NAME] [--private] [--rated] [--token-file FILE]
+                         [--json]
       Makes a tournament and prints its id (docs/tournaments.md). Defaults: Cut Throat, Swiss,
-      3 rounds, starting in 60 s, listed. --options: every table's rules ('{"match":"straight"}').
+      3 rounds, starting in 60 s, listed. --options: every table's rules ('{"match":"straight"}');
+      --rated: its games change the players' ratings.
   crossbones online tournament standings --server URL --id ID [--json]
       Prints the standings, every round's pairings and the codes of their tables.
   crossbones online tournament export --server URL --id ID > tournament.json
@@ -363,7 +365,7 @@ async function tournamentCommand(args: readonly string[], io: OnlineIO): Promise
     const parsed = parseOptions(
       rest,
       ["server", "game", "players", "format", "rounds", "start-in", "options", "title", "name", "token", "token-file"],
-      ["private", "json"],
+      ["private", "rated", "json"],
     );
     const server = serverUrl(parsed, io.env);
     const token = await tokenFor(parsed, io, server, parsed.flags.has("json"));

@@ -44,6 +44,7 @@ export function tournamentFrom(parsed: Parsed): Record<string, unknown> {
     rounds: intOption(parsed, "rounds", 3, 1, 12),
     startIn,
     public: !parsed.flags.has("private"),
+    ...(parsed.flags.has("rated") ? { rated: true } : {}),
     ...(options === undefined ? {} : { options }),
   };
 }
