@@ -205,7 +205,7 @@ export class Hub {
         this.failed(table, error instanceof FencedError ? "fenced" : error instanceof ReplayError ? "error" : "store"),
       onIdle: (table) => void this.evict(table),
       onClosed: (table, reason) => this.closed(table, reason),
-      onGameOver: (table, state) => void this.tournaments.gameOver(table.code, state).catch(() => {}),
+      onGameOver: (table, state) => this.tournaments.gameOver(table.code, state),
       dealIdOf: (code) => this.tokens.dealId(code),
     };
     this.sweepLater();

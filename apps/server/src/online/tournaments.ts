@@ -11,7 +11,7 @@
  * together pair the next round once. Its one timer is its start.
  */
 
-import { defaultRules, seatsOf } from "@crossbones/engine";
+import { defaultRules, replayRecord, seatsOf } from "@crossbones/engine";
 import type { ServerMessage, TableSetup, TournamentAnswer } from "@crossbones/protocol";
 import type { TableState } from "@crossbones/table";
 import {
@@ -94,8 +94,9 @@ export class TournamentRunner {
     this.live.set(id, live);
     this.index(id, state);
     this.schedule(id, live);
-    // Tables a stop came between the pairing and their making are made now.
-    if (state.status === "running") this.run(id, () => this.makeTables(id));
+    // What a stop came between: tables paired but not made are made, and games that ended (or
+    // tables that closed) while nobody listened give their results.
+    if (state.status === "running") this.later(id, () => this.catchUp(id));
     return live;
   }
 
@@ -146,44 +147,76 @@ export class TournamentRunner {
     return stored ? rebuilt(stored) : null;
   }
 
-  /** A tournament table's game finished (its record kept): its result. */
-  async gameOver(code: string, table: TableState): Promise<void> {
+  /**
+   * A tournament table's game finished (its record kept): its result. Queued at once, so a close
+   * of the same table heard after it comes after it too.
+   */
+  gameOver(code: string, table: TableState): void {
     const of = this.tables.get(code);
     if (!of) return;
-    const winner = table.game.winner;
-    const live = this.live.get(of.id);
-    const pair = live?.state.rounds[of.round]?.pairs[of.index];
-    if (!pair) return;
-    // Who made no move of their own (a bot played their seat from first to last) never came; a
-    // team is absent when one of its two is.
+    // Who made no move of their own (a bot played their seat from first to last) never came.
     const came = new Set(
       table.seats.flatMap((seat, i) => {
         const player = seat.kind === "human" ? seat.player : table.left[i];
         return player && table.acted[i] ? [player] : [];
       }),
     );
-    const absent = pair.filter((entrant) => entrant.split("+").some((p) => !came.has(p)));
-    const record = (await this.deps.store.tableGame(code, table.gameIndex))?.id;
-    const game: Game = {
-      a: pair[0],
-      b: pair[1],
-      aScore: winner === 0 ? 1 : winner === 1 ? 0 : 0.5,
-      ...(absent.length > 0 ? { absent } : {}),
-      ...(record ? { record } : {}),
-    };
-    this.run(of.id, () => this.decide(of.id, { c: "result", round: of.round, index: of.index, game }));
+    this.later(of.id, () => this.report(of, code, table.gameIndex, table.game.winner, (p) => came.has(p)));
   }
 
   /** A tournament table closed: with no result yet, nobody came to it (both sides forfeit). */
   tableClosed(code: string): void {
     const of = this.tables.get(code);
-    if (!of) return;
-    const live = this.live.get(of.id);
-    const round = live?.state.rounds[of.round];
-    const pair = round?.pairs[of.index];
-    if (!pair || round?.games[of.index] !== null) return;
-    const game: Game = { a: pair[0], b: pair[1], aScore: 0.5, absent: [...pair] };
-    this.run(of.id, () => this.decide(of.id, { c: "result", round: of.round, index: of.index, game }));
+    if (of) this.later(of.id, () => this.report(of, code, null, null, () => false));
+  }
+
+  /**
+   * The result of game `of` (a game given again changes nothing): `winner` the winning side of
+   * the table's game `gameIndex` (null: none, or no game), `came` who made a move of their own (a
+   * team is absent when one of its two did not).
+   */
+  private async report(
+    of: TableOf,
+    code: string,
+    gameIndex: number | null,
+    winner: number | null,
+    came: (player: string) => boolean,
+  ): Promise<void> {
+    const pair = this.live.get(of.id)?.state.rounds[of.round]?.pairs[of.index];
+    if (!pair) return;
+    const absent = pair.filter((entrant) => entrant.split("+").some((p) => !came(p)));
+    const record = gameIndex === null ? undefined : (await this.deps.store.tableGame(code, gameIndex))?.id;
+    const game: Game = {
+      a: pair[0],
+      b: pair[1],
+      aScore: gameIndex === null ? 0.5 : winner === 0 ? 1 : winner === 1 ? 0 : 0.5,
+      ...(absent.length > 0 ? { absent } : {}),
+      ...(record ? { record } : {}),
+    };
+    await this.decide(of.id, { c: "result", round: of.round, index: of.index, game });
+  }
+
+  /**
+   * After a restart: the current round's tables not made yet are made; a table whose game was
+   * kept (or that closed) while no result came from it gives its result now, from its record
+   * (everyone counted as having come: who moved is not in a record).
+   */
+  private async catchUp(id: string): Promise<void> {
+    const live = this.live.get(id);
+    if (live?.state.status !== "running") return;
+    const r = live.state.rounds.length - 1;
+    for (const [index, code] of live.state.rounds[r].codes.entries()) {
+      if (code === null || live.state.rounds[r].games[index] !== null) continue;
+      const of = { id, round: r, index };
+      const kept = await this.deps.store.tableGame(code, 0);
+      if (kept) {
+        const replayed = replayRecord(JSON.parse(kept.record));
+        const winner = replayed.ok ? replayed.value.game.winner : null;
+        await this.report(of, code, 0, winner, () => true);
+      } else if ((await this.deps.store.table(code))?.status === "closed")
+        await this.report(of, code, null, null, () => false);
+    }
+    await this.makeTables(id);
   }
 
   /** How many open or running tournaments `maker` made. */
@@ -205,6 +238,14 @@ export class TournamentRunner {
     const next = live.chain.then(f);
     live.chain = next.catch(() => {});
     return next;
+  }
+
+  /**
+   * Runs `f` in turn, nobody waiting for it: a failure (the store away) is its own, never the
+   * process's; the tournament carries on at its next event (and catches up at the next start).
+   */
+  private later(id: string, f: () => Promise<void>): void {
+    if (this.live.has(id)) this.run(id, f).catch(() => {});
   }
 
   private async decide(id: string, command: TournamentCommand): Promise<TournamentRefusal | null> {
@@ -291,7 +332,10 @@ export class TournamentRunner {
     const at = tournamentDue(live.state);
     if (at === null) return;
     live.timer = this.deps.timers.set(
-      () => void this.run(id, () => this.decide(id, { c: "tick" })).catch(() => {}),
+      () =>
+        this.later(id, async () => {
+          await this.decide(id, { c: "tick" });
+        }),
       Math.max(0, at - this.deps.now()),
     );
   }
