@@ -680,7 +680,7 @@ export const nl: Dict = {
   "tour.points": "Punten",
   "tour.round": "Ronde {n}",
   "tour.game": "{a} tegen {b}",
-  "tour.won": "{name} won",
+  "tour.won": "{name} heeft gewonnen",
   "tour.drawn": "gelijk",
   "tour.watch": "Kijken",
   "tour.watchGame": "Kijk naar {a} tegen {b}",
