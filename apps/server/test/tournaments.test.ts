@@ -32,6 +32,56 @@ const viewOf = async (url: string, id: string): Promise<View> =>
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Plays each game of a tournament's current round once its table is made: every player of its
+ * two entrants (a Partner team's two alike) who has a client here watches it and plays.
+ */
+class RoundPlayer {
+  private readonly playing = new Map<string, { stop: () => void }[]>();
+
+  constructor(private readonly clients: () => ReadonlyMap<string, TestClient>) {}
+
+  play(view: View): void {
+    for (const g of view.rounds.at(-1)?.games ?? []) {
+      if (!g.table || g.result || this.playing.has(g.table)) continue;
+      const code = g.table;
+      const plays = [...g.a.split("+"), ...g.b.split("+")].flatMap((player) => {
+        const c = this.clients().get(player);
+        if (!c) return [];
+        c.send({ t: "watch", table: code });
+        const play = autoPlay(c, code);
+        play.done.catch(() => {});
+        return [play];
+      });
+      this.playing.set(code, plays);
+    }
+  }
+
+  stop(): void {
+    for (const plays of this.playing.values()) for (const p of plays) p.stop();
+    this.playing.clear();
+  }
+}
+
+/**
+ * Looks at tournament `id` until it is finished, playing each round as it comes; `first` sees each
+ * look before that (true: it acted, look again). The finished tournament.
+ */
+async function playToEnd(
+  url: () => string,
+  id: string,
+  players: RoundPlayer,
+  first: (view: View) => Promise<boolean> = async () => false,
+): Promise<View> {
+  for (;;) {
+    const view = await viewOf(url(), id);
+    if (view.status === "finished") return view;
+    if (await first(view)) continue;
+    players.play(view);
+    await sleep(100);
+  }
+}
+
 describe("tournaments on the server", () => {
   it("a Swiss of Cut Throat for six, restarted between rounds: no rematch, every record its result", async () => {
     const dir = mkdtempSync(join(tmpdir(), "crossbones-tournament-"));
@@ -67,44 +117,27 @@ describe("tournaments on the server", () => {
     const matched = clients.get(players[0].player.id)?.next((m) => m.t === "matched", 15_000);
     expect(await matched).toMatchObject({ t: "matched" });
 
-    const playing = new Map<string, { stop: () => void }[]>();
-    /** Every game of the current round with a table is played by its two players. */
-    const playRound = (view: View) => {
-      for (const g of view.rounds.at(-1)?.games ?? []) {
-        if (!g.table || g.result || playing.has(g.table)) continue;
-        const code = g.table;
-        playing.set(
-          code,
-          [g.a, g.b].map((p) => {
-            const c = clients.get(p) as TestClient;
-            c.send({ t: "watch", table: code });
-            const play = autoPlay(c, code);
-            play.done.catch(() => {});
-            return play;
-          }),
-        );
-      }
-    };
+    const rounds = new RoundPlayer(() => clients);
     let restarted = false;
-    for (let view = await viewOf(s.url, id); view.status !== "finished"; view = await viewOf(s.url, id)) {
-      expect(view.status).toBe("running");
-      if (!restarted && view.rounds.length === 2) {
+    const view = await playToEnd(
+      () => s.url,
+      id,
+      rounds,
+      async (look) => {
+        expect(look.status).toBe("running");
+        if (restarted || look.rounds.length !== 2) return false;
         // Round 1 is over: a restart (its log has the pairing of round 2; its tables come back).
         restarted = true;
-        for (const list of playing.values()) for (const p of list) p.stop();
-        playing.clear();
+        rounds.stop();
         for (const c of clients.values()) c.close();
         await s.close();
         s = await startServer({ dataDir: dir });
         await connectAll();
-        continue;
-      }
-      playRound(view);
-      await sleep(100);
-    }
+        return true;
+      },
+    );
     expect(restarted).toBe(true);
 
-    const view = await viewOf(s.url, id);
     expect(view.rounds).toHaveLength(3);
     const met = new Set<string>();
     for (const round of view.rounds) {
@@ -191,21 +224,7 @@ describe("tournaments on the server", () => {
     for (const p of players) clients.set(p.player.id, await TestClient.connect(s.url, p.token));
     const names = new Map(players.map((p) => [p.player.id, p.player.name]));
 
-    const playing = new Set<string>();
-    let view = await viewOf(s.url, id);
-    for (; view.status !== "finished"; view = await viewOf(s.url, id)) {
-      for (const g of view.rounds.at(-1)?.games ?? []) {
-        if (!g.table || g.result || playing.has(g.table)) continue;
-        const code = g.table;
-        playing.add(code);
-        for (const p of [...g.a.split("+"), ...g.b.split("+")]) {
-          const c = clients.get(p) as TestClient;
-          c.send({ t: "watch", table: code });
-          autoPlay(c, code).done.catch(() => {});
-        }
-      }
-      await sleep(100);
-    }
+    const view = await playToEnd(() => s.url, id, new RoundPlayer(() => clients));
     expect(view.rounds.map((r) => r.games.length)).toEqual([2, 1]);
     for (const round of view.rounds)
       for (const g of round.games) {
@@ -254,22 +273,7 @@ describe("tournaments on the server", () => {
     const clients = new Map<string, TestClient>();
     // Dee never connects.
     for (const p of players.slice(0, 3)) clients.set(p.player.id, await TestClient.connect(s.url, p.token));
-    const playing = new Set<string>();
-    let view = await viewOf(s.url, id);
-    for (; view.status !== "finished"; view = await viewOf(s.url, id)) {
-      for (const g of view.rounds.at(-1)?.games ?? []) {
-        if (!g.table || playing.has(g.table)) continue;
-        const code = g.table;
-        playing.add(code);
-        for (const p of [g.a, g.b]) {
-          const c = clients.get(p);
-          if (!c) continue;
-          c.send({ t: "watch", table: code });
-          autoPlay(c, code).done.catch(() => {});
-        }
-      }
-      await sleep(100);
-    }
+    const view = await playToEnd(() => s.url, id, new RoundPlayer(() => clients));
     const game = view.rounds[0].games.find((g) => g.a === dee || g.b === dee);
     expect(game?.result?.absent).toEqual([dee]);
     const other = game?.a === dee ? game.b : game?.a;

@@ -7,11 +7,11 @@
 
 import { GAME_KINDS, OPTION_SPECS, REFUSAL_CODES } from "@crossbones/engine";
 import { z } from "zod";
-import { bone, hex32, PLAYER_ID, seat, TABLE_CODE, tableCode, values } from "./parts.js";
+import { bone, hex32, PLAYER_ID, seat, TABLE_CODE, TOURNAMENT_ID, tableCode, values } from "./parts.js";
 import type { PatchOp } from "./patch.js";
 import { type WireView, wireView } from "./view.js";
 
-export { PLAYER_ID, TABLE_CODE };
+export { PLAYER_ID, TABLE_CODE, TOURNAMENT_ID };
 
 /** The protocol's name and version, sent in `hello`: a server refuses a version it does not speak. */
 export const PROTOCOL = "crossbones/2";
@@ -265,6 +265,8 @@ export const tournamentAnswer = z.object({
     rated: z.boolean().optional(),
   }),
   status: z.enum(["open", "running", "finished", "cancelled"]),
+  /** When check-in opens (the start less 10 minutes). */
+  checkInAt: z.number(),
   /** Entrants (a player, or a Partner team "ID+ID"), their rating at sign-up, checked in or not. */
   signed: z.array(
     z.object({
@@ -294,6 +296,16 @@ export const tournamentAnswer = z.object({
   ),
 });
 export type TournamentAnswer = z.infer<typeof tournamentAnswer>;
+
+/**
+ * The table of `player`'s game in the round now being played, while it is on (null: none). An
+ * entrant is a player's id, or a Partner team's two joined by "+".
+ */
+export function currentTournamentTable(t: TournamentAnswer, player: string): string | null {
+  if (t.status !== "running") return null;
+  const game = t.rounds.at(-1)?.games.find((g) => g.result === null && `+${g.a}+${g.b}+`.includes(`+${player}+`));
+  return game?.table ?? null;
+}
 
 /** A friend as `GET /api/me/friends` lists them (docs/protocol.md, *Friends and blocks*). */
 export const friendInfo = z.object({

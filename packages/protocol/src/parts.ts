@@ -21,5 +21,7 @@ export const TABLE_CODE = /^[A-Z2-9]{6}(?:[A-Z2-9]{4})?$/;
 export const tableCode = z.string().regex(TABLE_CODE);
 /** A player's id: 16 random bytes in base64url (tokens.ts), as in a profile's link `/p/ID`. */
 export const PLAYER_ID = /^[A-Za-z0-9_-]{22}$/;
+/** A tournament's id: made as a game's public id is (22 characters of base64url). */
+export const TOURNAMENT_ID = PLAYER_ID;
 /** 32 bytes in lowercase hex: a deal's secret, its commitment, a player's seed (docs/fairness.md). */
 export const hex32 = z.string().regex(/^[0-9a-f]{64}$/);

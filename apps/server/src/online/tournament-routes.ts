@@ -5,7 +5,7 @@
  * words. Tournaments are run by a server alone; a cluster makes none yet.
  */
 
-import { PLAYER_ID, type ServerRefusalCode, serverRefusal } from "@crossbones/protocol";
+import { PLAYER_ID, type ServerRefusalCode, serverRefusal, TOURNAMENT_ID } from "@crossbones/protocol";
 import { MAX_HANDS, MAX_ROUNDS, type TournamentRefusal } from "@crossbones/tournament";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
@@ -32,7 +32,7 @@ const newTournament = z.strictObject({
   options: z.record(z.string(), z.unknown()).optional(),
 });
 const signUp = z.strictObject({ partner: z.string().regex(PLAYER_ID).optional() });
-const tournamentId = z.string().regex(/^[A-Za-z0-9_-]{22}$/);
+const tournamentId = z.string().regex(TOURNAMENT_ID);
 
 /** The protocol's word for each refusal of the core a player can meet. */
 const REFUSALS: Readonly<Record<TournamentRefusal, ServerRefusalCode>> = {
@@ -111,7 +111,7 @@ export async function tournamentRoutes(app: FastifyInstance, hub: Hub, limited: 
       if (!id.success) return refuse(reply, 404, serverRefusal("not-found"));
       const body = parsed(signUp, req.body ?? {});
       if (!body.ok) return refuse(reply, 400, body.refusal);
-      const settings = (await runner.view(id.data))?.settings;
+      const settings = await runner.settingsOf(id.data);
       if (!settings) return refuse(reply, 404, serverRefusal("not-found"));
       const refusal = await runner.command(
         id.data,

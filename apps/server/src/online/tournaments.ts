@@ -16,6 +16,7 @@ import type { ServerMessage, TableSetup, TournamentAnswer } from "@crossbones/pr
 import type { TableState } from "@crossbones/table";
 import {
   applyTournament,
+  CHECK_IN_MS,
   decideTournament,
   type Game,
   newTournament,
@@ -128,6 +129,11 @@ export class TournamentRunner {
     // Over (finished or cancelled): its refusal, and nothing is kept.
     const state = await this.stored(id);
     return state ? (decideTournament(state, command, this.deps.now()).refusal ?? "started") : "unknown";
+  }
+
+  /** A tournament's settings, or null (no names looked up, as `view` does). */
+  async settingsOf(id: string): Promise<TournamentSettings | null> {
+    return (this.live.get(id)?.state ?? (await this.stored(id)))?.settings ?? null;
   }
 
   /** The tournament as its page shows it, or null. */
@@ -375,6 +381,7 @@ function viewOf(id: string, s: TournamentState, names: Map<string, string>): Tou
     id,
     settings: { ...s.settings },
     status: s.status,
+    checkInAt: s.settings.startAt - CHECK_IN_MS,
     signed: s.signed.map((e) => ({
       id: e.id,
       players: e.players.map((p) => ({ id: p, name: names.get(p) ?? "?" })),

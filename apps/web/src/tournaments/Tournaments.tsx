@@ -5,6 +5,7 @@
  * standings. A page of a tournament that is on looks again every few seconds.
  */
 
+import { currentTournamentTable } from "@crossbones/protocol";
 import { useEffect, useState } from "preact/hooks";
 import { GAME_KEYS, type T } from "../i18n";
 import { savedGuest } from "../online/api";
@@ -17,7 +18,7 @@ import {
   tournamentLists,
   tournamentOf,
 } from "./api";
-import { CHECK_IN_MS, currentTable, entrantName, entrantOf } from "./standing";
+import { entrantName, entrantOf } from "./standing";
 import "./tournaments.css";
 
 /** How often a tournament that is on is looked at again (ms). */
@@ -140,8 +141,8 @@ function Page({ t, id, onOpen, onTable, onRecord }: TournamentsProps & { id: str
     );
 
   const mine = guest ? entrantOf(tour, guest.player.id) : undefined;
-  const asPlayer = guest ? currentTable(tour, guest.player.id) : null;
-  const checkInOpen = tour.status === "open" && now >= tour.settings.startAt - CHECK_IN_MS;
+  const asPlayer = guest ? currentTournamentTable(tour, guest.player.id) : null;
+  const checkInOpen = tour.status === "open" && now >= tour.checkInAt;
   const act = async (action: "signup" | "leave" | "checkin") => {
     if (!guest) return;
     setBusy(true);

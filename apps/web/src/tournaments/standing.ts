@@ -1,6 +1,6 @@
 /**
- * What the tournament page works out from a tournament (pure): who an entrant is by name, where
- * the viewer stands in it, and the viewer's game of the round now being played.
+ * What the tournament page reads from a tournament (pure): who an entrant is by name, and the
+ * viewer's entry.
  */
 
 import type { TournamentAnswer } from "./api";
@@ -17,13 +17,3 @@ export function entrantName(t: TournamentAnswer, entrant: string): string {
 export function entrantOf(t: TournamentAnswer, player: string): TournamentAnswer["signed"][number] | undefined {
   return t.signed.find((e) => e.players.some((p) => p.id === player));
 }
-
-/** The table of `player`'s game in the round now being played, while it is on (null: none). */
-export function currentTable(t: TournamentAnswer, player: string): string | null {
-  if (t.status !== "running") return null;
-  const game = t.rounds.at(-1)?.games.find((g) => g.result === null && `+${g.a}+${g.b}+`.includes(`+${player}+`));
-  return game?.table ?? null;
-}
-
-/** Check-in opens this long before the start (the server's CHECK_IN_MS). */
-export const CHECK_IN_MS = 10 * 60_000;

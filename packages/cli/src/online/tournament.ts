@@ -5,13 +5,12 @@
  * the tournament ends. One JSON line per game played (as `play` prints), then the standings.
  */
 
-import type { TournamentAnswer } from "@crossbones/protocol";
+import { currentTournamentTable, TOURNAMENT_ID, type TournamentAnswer } from "@crossbones/protocol";
 import { CliError, intOption, type Parsed, UsageError } from "./args.js";
 import { createTournament, tournament, tournamentAction } from "./http.js";
 
 /** How often the tournament is looked at while waiting for its start or the next round (ms). */
 const POLL_MS = 1000;
-const TOURNAMENT_ID = /^[A-Za-z0-9_-]{22}$/;
 
 /** The body of `POST /api/tournaments` from `tournament create`'s options. */
 export function tournamentFrom(parsed: Parsed): Record<string, unknown> {
@@ -114,14 +113,12 @@ export async function playTournament(
         if (!(e instanceof CliError && e.code === "check-in-closed")) throw e;
       }
     }
-    const mine = t.rounds
-      .at(-1)
-      ?.games.find((g) => g.table !== null && g.result === null && `+${g.a}+${g.b}+`.includes(`+${me}+`));
-    if (mine?.table && !played.has(mine.table)) {
-      played.add(mine.table);
-      log(`round ${t.rounds.length}: table ${mine.table}`);
-      const status = await playTable(mine.table);
-      if (status !== 0) throw new CliError(`the game at table ${mine.table} failed`, status);
+    const mine = currentTournamentTable(t, me);
+    if (mine && !played.has(mine)) {
+      played.add(mine);
+      log(`round ${t.rounds.length}: table ${mine}`);
+      const status = await playTable(mine);
+      if (status !== 0) throw new CliError(`the game at table ${mine} failed`, status);
       continue;
     }
     await sleep(POLL_MS);
