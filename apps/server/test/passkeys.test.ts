@@ -272,7 +272,7 @@ async function finishedGame(hub: Hub, players: readonly Guest[], status = "finis
 }
 
 describe("my data and deleting my account", () => {
-  it("Download my data holds the player, their passkeys (no keys), tables and every game's record", async () => {
+  it("Download my data holds the player, their passkeys (no keys), tables, every game's record, friends and blocks", async () => {
     const s = await server();
     const hub = s.server.hub as Hub;
     const fay = await guest(s.url, "Fay");
@@ -281,6 +281,9 @@ describe("my data and deleting my account", () => {
     await addPasskey(s, fay, key, "Phone");
     const games = [];
     for (let i = 0; i < 3; i++) games.push(await finishedGame(hub, [fay, gus]));
+    const ivy = await guest(s.url, "Ivy");
+    await hub.store.addFriend(fay.player.id, gus.player.id, 10);
+    await hub.store.block(fay.player.id, ivy.player.id, 11);
     const data = await api(s, "GET", "/api/me/data", { token: fay.token });
     expect(data.status).toBe(200);
     expect(data.body).toMatchObject({
@@ -293,6 +296,9 @@ describe("my data and deleting my account", () => {
     expect(data.body.tables.map((t: { code: string }) => t.code).sort()).toEqual(games.map((g) => g.code).sort());
     expect(data.body.games.map((g: { id: string }) => g.id).sort()).toEqual(games.map((g) => g.ref).sort());
     expect(data.body.games[0].record).toMatchObject({ game: "cutthroat", names: ["Fay", "Gus"] });
+    expect(data.body.friends).toEqual([{ id: gus.player.id, name: "Gus", since: 10 }]);
+    expect(data.body.blocked).toEqual([{ id: ivy.player.id, name: "Ivy", since: 11 }]);
+    expect(data.body.tournaments).toEqual([]);
   });
 
   it("Delete my account: its games show a neutral name, its passkeys and tokens are refused, its socket is closed", async () => {

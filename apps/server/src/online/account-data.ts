@@ -5,7 +5,7 @@
  */
 
 import type { Player } from "./hub.js";
-import type { PasskeyInfo, PlayerRating, Store } from "./store.js";
+import type { PasskeyInfo, PlayerRating, PlayerTournament, Store } from "./store.js";
 
 /** The download's form: its version goes up when a field changes meaning or goes. */
 export const DATA_FORMAT = 1;
@@ -29,16 +29,24 @@ export interface AccountData {
   readonly tables: readonly { code: string; status: string; created: number }[];
   /** Every game they played to its end, newest first, with its whole record (docs/record-format.md). */
   readonly games: readonly { id: string; code: string; finished: number; record: unknown }[];
+  /** The people they added as friends, and those they blocked, with since when. */
+  readonly friends: readonly { id: string; name: string; since: number }[];
+  readonly blocked: readonly { id: string; name: string; since: number }[];
+  /** The finished tournaments they played, with their place. */
+  readonly tournaments: readonly PlayerTournament[];
 }
 
 /** Everything kept about `player`, as of `now`. */
 export async function accountData(store: Store, player: Player, now: number): Promise<AccountData> {
-  const [account, passkeys, ratings, tables, games] = await Promise.all([
+  const [account, passkeys, ratings, tables, games, friends, blocked, tournaments] = await Promise.all([
     store.account(player.id),
     store.passkeysOf(player.id),
     store.ratingsOf(player.id),
     store.tablesOf(player.id),
     store.gamesOf(player.id, Number.MAX_SAFE_INTEGER),
+    store.friendsOf(player.id),
+    store.blocksOf(player.id),
+    store.tournamentResultsOf(player.id, Number.MAX_SAFE_INTEGER),
   ]);
   return {
     format: DATA_FORMAT,
@@ -48,5 +56,8 @@ export async function accountData(store: Store, player: Player, now: number): Pr
     ratings,
     tables,
     games: games.map((g) => ({ id: g.id, code: g.code, finished: g.finished, record: JSON.parse(g.record) })),
+    friends: friends.map((f) => ({ id: f.id, name: f.name, since: f.since })),
+    blocked,
+    tournaments,
   };
 }
