@@ -256,6 +256,9 @@ export function tracked(): {
   };
 }
 
+/** How long `autoPlay` waits for a frame before it asks for its table whole again (ms). */
+const QUIET_MS = 5_000;
+
 /** Action ids of `autoPlay`: the client's own, unique per seat (a reused one is taken for a resend). */
 let autoIds = 0;
 
@@ -285,10 +288,20 @@ export function autoPlay(
         client.send({ t: "act", table: code, id, version: view.version, action: actionOf(view.you.legalMoves[0]) });
       }
       const sent = id;
-      const next = await client.next(
-        (x) => isTable(code)(x) || (x.t === "refused" && x.id === sent && x.refusal.code === "rate-limited"),
-        30_000,
-      );
+      let next: ServerMessage;
+      try {
+        next = await client.next(
+          (x) => isTable(code)(x) || (x.t === "refused" && x.id === sent && x.refusal.code === "rate-limited"),
+          QUIET_MS,
+        );
+      } catch (e) {
+        // Nothing for a while: a loaded machine may have lost our copy of the table (a resync's
+        // `watch` refused as too fast, say). Ask for the table whole, as a client would.
+        if (client.socket.readyState !== WebSocket.OPEN) throw e;
+        if (view) acted.delete(view.version);
+        client.send({ t: "watch", table: code });
+        continue;
+      }
       if (next.t === "refused" && view) {
         acted.delete(view.version);
         await new Promise((resolve) => setTimeout(resolve, 100));

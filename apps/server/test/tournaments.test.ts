@@ -6,6 +6,9 @@
  * Partner teams, and a player who never comes. At the end no pair met
  * twice, every game's record replays to the result the standings counted, and the refusals a
  * player can meet are said in the protocol's words.
+ *
+ * Each tournament starts by a fake clock, moved on once its players are in (however long signing
+ * them up took on a loaded machine); its tables play in real time.
  */
 
 import { mkdtempSync } from "node:fs";
@@ -14,6 +17,7 @@ import { join } from "node:path";
 import { replayRecord } from "@crossbones/engine";
 import type { TournamentAnswer } from "@crossbones/protocol";
 import { describe, expect, it } from "vitest";
+import { FakeClock } from "./fake-clock.js";
 import { autoPlay, guest, startServer, TestClient, type TestServer } from "./harness.js";
 
 type View = TournamentAnswer;
@@ -31,6 +35,15 @@ const viewOf = async (url: string, id: string): Promise<View> =>
   (await (await fetch(`${url}/api/tournaments/${id}`)).json()) as View;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** How long a tournament may go without a new result before the test says where it stands (ms). */
+const STUCK_MS = 60_000;
+
+/** The clock tournaments start by: now, moved on by the test when its players are in. */
+const startClock = () => {
+  const clock = new FakeClock(Date.now());
+  return { clock, tournamentTime: { now: clock.now, timers: clock.timers } };
+};
 
 /**
  * Plays each game of a tournament's current round once its table is made: every player of its
@@ -57,6 +70,21 @@ class RoundPlayer {
     }
   }
 
+  /** Each table being played that is not over, as each of its players' clients last saw it. */
+  where(): string {
+    const seen = [...this.playing.keys()].flatMap((code) =>
+      [...this.clients().entries()].flatMap(([player, c]) => {
+        const v = c.latest(code)?.view;
+        if (!v || v.finished) return [];
+        const legal = v.you?.legalMoves.length ?? "-";
+        return [
+          `${code} ${player}: v${v.version} seat ${v.seat} turn ${v.turn} legal ${legal} open ${c.socket.readyState}`,
+        ];
+      }),
+    );
+    return seen.join("; ") || "every table played is over";
+  }
+
   stop(): void {
     for (const plays of this.playing.values()) for (const p of plays) p.stop();
     this.playing.clear();
@@ -73,10 +101,15 @@ async function playToEnd(
   players: RoundPlayer,
   first: (view: View) => Promise<boolean> = async () => false,
 ): Promise<View> {
+  let [seen, since] = ["", Date.now()];
   for (;;) {
     const view = await viewOf(url(), id);
+    const now = JSON.stringify(view.rounds);
+    if (now !== seen) [seen, since] = [now, Date.now()];
+    // A tournament that stands still says where: each unfinished table as its players see it.
+    if (Date.now() - since > STUCK_MS) throw new Error(`no result for ${STUCK_MS / 1000} s: ${players.where()}`);
     if (view.status === "finished") return view;
-    // Cancelled: not every player checked in before the start (a test too slow to sign them up).
+    // Cancelled: not every player checked in before the start.
     expect(view.status).not.toBe("cancelled");
     if (await first(view)) continue;
     players.play(view);
@@ -87,14 +120,15 @@ async function playToEnd(
 describe("tournaments on the server", () => {
   it("a Swiss of Cut Throat for six, restarted between rounds: no rematch, every record its result", async () => {
     const dir = mkdtempSync(join(tmpdir(), "crossbones-tournament-"));
-    let s: TestServer = await startServer({ dataDir: dir });
+    const { clock, tournamentTime } = startClock();
+    let s: TestServer = await startServer({ dataDir: dir, online: { tournamentTime } });
     const maker = await guest(s.url, "Maker");
     const made = await post(s.url, maker.token, "/api/tournaments", {
       name: "Friday at the yard",
       game: "cutthroat",
       format: "swiss",
       rounds: 3,
-      startIn: 5,
+      startIn: 60,
       options: { match: "straight" },
     });
     expect(made.status).toBe(201);
@@ -117,6 +151,7 @@ describe("tournaments on the server", () => {
     };
     await connectAll();
     const matched = clients.get(players[0].player.id)?.next((m) => m.t === "matched", 15_000);
+    await clock.advance(60_000);
     expect(await matched).toMatchObject({ t: "matched" });
 
     const rounds = new RoundPlayer(() => clients);
@@ -133,7 +168,7 @@ describe("tournaments on the server", () => {
         rounds.stop();
         for (const c of clients.values()) c.close();
         await s.close();
-        s = await startServer({ dataDir: dir });
+        s = await startServer({ dataDir: dir, online: { tournamentTime } });
         await connectAll();
         return true;
       },
@@ -198,14 +233,15 @@ describe("tournaments on the server", () => {
   }, 120_000);
 
   it("a knockout of four Partner teams: partners sit across, the winning team goes on, the final ends it", async () => {
-    const s = await startServer();
+    const { clock, tournamentTime } = startClock();
+    const s = await startServer({ online: { tournamentTime } });
     const maker = await guest(s.url, "Maker");
     const made = await post(s.url, maker.token, "/api/tournaments", {
       name: "Partners",
       game: "partner",
       format: "knockout",
       rounds: 1,
-      startIn: 5,
+      startIn: 60,
       options: { match: "straight" },
       rated: true,
     });
@@ -225,6 +261,7 @@ describe("tournaments on the server", () => {
     const clients = new Map<string, TestClient>();
     for (const p of players) clients.set(p.player.id, await TestClient.connect(s.url, p.token));
     const names = new Map(players.map((p) => [p.player.id, p.player.name]));
+    await clock.advance(60_000);
 
     const view = await playToEnd(() => s.url, id, new RoundPlayer(() => clients));
     expect(view.rounds.map((r) => r.games.length)).toEqual([2, 1]);
@@ -254,14 +291,15 @@ describe("tournaments on the server", () => {
   }, 120_000);
 
   it("a player who never comes forfeits: a bot plays their seat once their clock runs out; the one who came wins", async () => {
-    const s = await startServer({ online: { tournamentClock: { move: 5, bank: 0 } } });
+    const { clock, tournamentTime } = startClock();
+    const s = await startServer({ online: { tournamentClock: { move: 5, bank: 0 }, tournamentTime } });
     const maker = await guest(s.url, "Maker");
     const made = await post(s.url, maker.token, "/api/tournaments", {
       name: "Who came",
       game: "cutthroat",
       format: "swiss",
       rounds: 1,
-      startIn: 4,
+      startIn: 60,
       options: { match: "straight" },
     });
     const id = made.body.id as string;
@@ -275,6 +313,7 @@ describe("tournaments on the server", () => {
     const clients = new Map<string, TestClient>();
     // Dee never connects.
     for (const p of players.slice(0, 3)) clients.set(p.player.id, await TestClient.connect(s.url, p.token));
+    await clock.advance(60_000);
     const view = await playToEnd(() => s.url, id, new RoundPlayer(() => clients));
     const game = view.rounds[0].games.find((g) => g.a === dee || g.b === dee);
     expect(game?.result?.absent).toEqual([dee]);

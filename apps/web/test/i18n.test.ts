@@ -78,7 +78,7 @@ const SAME_WORD: Readonly<Record<"nl" | "es", readonly Key[]>> = {
     "friends.online",
   ],
   // "s", the symbol for seconds.
-  es: ["after", "speedNormal", "online.secondsShort", "online.botName", "rating.provisional"],
+  es: ["after", "speedNormal", "online.secondsShort", "online.botName", "rating.provisional", "tour.final"],
 };
 
 /** No letters outside the placeholders: "{kind}: +{points}", "{n}". */

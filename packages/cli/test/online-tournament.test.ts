@@ -1,19 +1,26 @@
 /**
- * `crossbones online tournament create | standings` and `crossbones online play --tournament`
- * (docs/tournaments.md): four CLI bots sign up for a Swiss of Cut Throat for two, check in, and
- * play every round at the tables the server seats them at; each prints one line per game and the
- * final standings, which `tournament standings` prints too. Nobody meets twice.
+ * `crossbones online tournament create | standings | export` and `crossbones online play
+ * --tournament` (docs/tournaments.md), at the size a club plays: sixteen CLI bots sign up for a
+ * four-round Swiss of Cut Throat for two and play every round at the tables the server seats them
+ * at, the server restarted once between rounds; sixteen more play a knockout as eight Partner
+ * teams. Each command prints one line per game and the final standings, which `tournament
+ * standings` prints too; nobody meets twice, every game's record replays to the result counted,
+ * and the standings are what the records say. Tournaments start by a fake clock, moved on once
+ * every command is running; their tables play in real time.
  */
 
+import { replayRecord } from "@crossbones/engine";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FakeClock } from "../../../apps/server/test/fake-clock.js";
 import { requireBuilt } from "./binary.js";
 import { crossbones, guest, type OnlineServer, startOnlineServer } from "./online-helpers.js";
 
 let server: OnlineServer;
+const clock = new FakeClock(Date.now());
 
 beforeAll(async () => {
   requireBuilt();
-  server = await startOnlineServer();
+  server = await startOnlineServer({}, { tournamentTime: { now: clock.now, timers: clock.timers } });
 });
 afterAll(async () => {
   await server.close();
@@ -22,103 +29,198 @@ afterAll(async () => {
 interface Standings {
   status: string;
   standings: { id: string; place: number; points: number }[];
-  rounds: { round: number; games: { a: string; b: string; table: string; aScore: number }[] }[];
+  rounds: { round: number; bye: string | null; games: { a: string; b: string; table: string; aScore: number }[] }[];
+}
+
+interface Exported {
+  format: string;
+  tournament: { rounds: { games: { a: string; b: string; result: { aScore: number; record?: string } | null }[] }[] };
+  records: Record<string, { game: string; names: string[] }>;
+}
+
+type Guest = Awaited<ReturnType<typeof guest>>;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** How long the commands may take to play a tournament through before the test says where they are (ms). */
+const PLAY_MS = 180_000;
+
+async function create(args: readonly string[]): Promise<string> {
+  const maker = await guest(server.url, "Maker");
+  const made = await crossbones(
+    ["online", "tournament", "create", "--server", server.url, ...args, "--options", '{"match":"straight"}', "--json"],
+    { CROSSBONES_TOKEN: maker.token },
+  ).done;
+  expect(made.status, made.stderr).toBe(0);
+  return (JSON.parse(made.stdout) as { id: string }).id;
+}
+
+/**
+ * Signs `players` up (naming their partners) and checks them in over HTTP, so the commands find
+ * themselves signed up and checked in already (as after a restart of the command).
+ */
+async function enter(id: string, players: readonly Guest[], partnerOf?: (i: number) => Guest): Promise<void> {
+  const post = async (player: Guest, action: string, body: unknown) => {
+    const r = await fetch(`${server.url}/api/tournaments/${id}/${action}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${player.token}`, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    expect(r.status, await r.text()).toBe(204);
+  };
+  // Every sign-up first: a Partner team is in once both of its players named the other.
+  for (const [i, p] of players.entries()) await post(p, "signup", partnerOf ? { partner: partnerOf(i).player.id } : {});
+  for (const p of players) await post(p, "checkin", {});
+}
+
+/**
+ * `crossbones online play --tournament` for each player, the tournament started once they run, to
+ * the end: how many games each played, and the final standings each printed.
+ */
+async function playAll(id: string, players: readonly Guest[], partners: (i: number) => Guest | undefined) {
+  const runs = players.map((p, i) =>
+    crossbones(
+      ["online", "play", "--server", server.url, "--tournament", id, "--bot", i % 2 ? "easy" : "medium"].concat(
+        partners(i) ? ["--partner", (partners(i) as Guest).player.id] : [],
+      ),
+      { CROSSBONES_TOKEN: p.token },
+    ),
+  );
+  await clock.advance(60_000);
+  const all = Promise.all(runs.map((r) => r.done));
+  if ((await Promise.race([all, sleep(PLAY_MS)])) === undefined) {
+    // Too long: where each command stands (its last words), then no command is left running.
+    const where = runs.map(
+      (r, i) => `${players[i].player.name}: ${r.stderr().trim().split("\n").slice(-2).join(" / ")}`,
+    );
+    for (const r of runs) r.child.kill();
+    throw new Error(`not over in ${PLAY_MS / 1000} s:\n${where.join("\n")}`);
+  }
+  const finals: { games: number; standings: Standings }[] = [];
+  for (const run of await all) {
+    expect(run.status, run.stderr).toBe(0);
+    const lines = run.stdout.trim().split("\n");
+    finals.push({ games: lines.length - 1, standings: JSON.parse(lines.at(-1) as string) as Standings });
+  }
+  return finals;
+}
+
+async function standings(id: string): Promise<Standings> {
+  const printed = await crossbones(["online", "tournament", "standings", "--server", server.url, "--id", id, "--json"])
+    .done;
+  expect(printed.status, printed.stderr).toBe(0);
+  return JSON.parse(printed.stdout) as Standings;
+}
+
+/**
+ * The whole tournament as `tournament export` writes it, checked: every game's record replays,
+ * and its winner is the result the standings counted (a: the record's side 0). The points each
+ * entrant's games give.
+ */
+async function checkedExport(id: string): Promise<Map<string, number>> {
+  const exported = await crossbones(["online", "tournament", "export", "--server", server.url, "--id", id]).done;
+  expect(exported.status, exported.stderr).toBe(0);
+  const file = JSON.parse(exported.stdout) as Exported;
+  expect(file.format).toBe("crossbones-tournament/1");
+  const points = new Map<string, number>();
+  const met = new Set<string>();
+  for (const round of file.tournament.rounds)
+    for (const g of round.games) {
+      const pair = [g.a, g.b].sort().join(" ");
+      expect(met.has(pair), `${pair} met twice`).toBe(false);
+      met.add(pair);
+      const record = file.records[g.result?.record as string];
+      expect(record, `the record of ${pair}`).toBeDefined();
+      const replayed = replayRecord(record);
+      if (!replayed.ok) throw new Error(JSON.stringify(replayed.error));
+      const winner = replayed.value.game.winner;
+      const aScore = winner === 0 ? 1 : winner === 1 ? 0 : 0.5;
+      expect(g.result?.aScore).toBe(aScore);
+      points.set(g.a, (points.get(g.a) ?? 0) + aScore);
+      points.set(g.b, (points.get(g.b) ?? 0) + 1 - aScore);
+    }
+  return points;
 }
 
 describe("crossbones online tournament", () => {
-  it("four bots play a Swiss through from sign-up to standings", async () => {
-    const maker = await guest(server.url, "Maker");
-    const made = await crossbones(
-      ["online", "tournament", "create", "--server", server.url, "--game", "cutthroat", "--format", "swiss"].concat([
-        "--rounds",
-        "2",
-        "--start-in",
-        "4s",
-        "--options",
-        '{"match":"straight"}',
-        "--json",
-      ]),
-      { CROSSBONES_TOKEN: maker.token },
-    ).done;
-    expect(made.status, made.stderr).toBe(0);
-    const { id } = JSON.parse(made.stdout) as { id: string };
-
-    const players = [];
-    for (const name of ["Ana", "Bo", "Cy", "Di"]) players.push(await guest(server.url, name));
-    // Signed up and checked in before the start whatever the machine's load: the commands find
-    // themselves signed up and checked in already (as after a restart of the command).
-    for (const p of players)
-      for (const action of ["signup", "checkin"]) {
-        const r = await fetch(`${server.url}/api/tournaments/${id}/${action}`, {
-          method: "POST",
-          headers: { authorization: `Bearer ${p.token}`, "content-type": "application/json" },
-          body: "{}",
-        });
-        expect(r.status).toBe(204);
+  it("sixteen bots play a four-round Swiss through a server restart: no rematch, standings as the records say", async () => {
+    const id = await create(["--game", "cutthroat", "--format", "swiss", "--rounds", "4", "--start-in", "60s"]);
+    const players: Guest[] = [];
+    for (let i = 0; i < 16; i++) players.push(await guest(server.url, `Bot${i + 1}`));
+    await enter(id, players);
+    const done = playAll(id, players, () => undefined);
+    // Once round 1 is over (round 2 paired, its tables made), the server stops and starts again.
+    let restarted = false;
+    const restart = (async () => {
+      for (let t = 0; t < 1200 && !restarted; t++) {
+        const r = ((await (await fetch(`${server.url}/api/tournaments/${id}`)).json()) as Standings).rounds;
+        if (r.length >= 2) {
+          await server.restart(1_500);
+          restarted = true;
+        } else await sleep(250);
       }
-    const runs = await Promise.all(
-      players.map(
-        (p, i) =>
-          crossbones(
-            [
-              "online",
-              "play",
-              "--server",
-              server.url,
-              "--tournament",
-              id,
-              "--bot",
-              i % 2 ? "easy" : "medium",
-              "--quiet",
-            ],
-            { CROSSBONES_TOKEN: p.token },
-          ).done,
-      ),
-    );
-    const finals: Standings[] = [];
-    for (const run of runs) {
-      expect(run.status, run.stderr).toBe(0);
-      const lines = run.stdout.trim().split("\n");
-      // Two games, then the standings.
-      expect(lines).toHaveLength(3);
-      finals.push(JSON.parse(lines[2]) as Standings);
-    }
-    const printed = await crossbones([
-      "online",
-      "tournament",
-      "standings",
-      "--server",
-      server.url,
-      "--id",
-      id,
-      "--json",
-    ]).done;
-    expect(printed.status, printed.stderr).toBe(0);
-    const final = JSON.parse(printed.stdout) as Standings;
-    for (const f of finals) expect(f).toEqual(final);
+    })();
+    const finals = await done;
+    await restart;
+    expect(restarted).toBe(true);
+
+    const final = await standings(id);
     expect(final.status).toBe("finished");
-    expect(final.standings.map((s) => s.id).sort()).toEqual(players.map((p) => p.player.id).sort());
-    const met = new Set<string>();
-    for (const round of final.rounds)
-      for (const g of round.games) {
-        const pair = [g.a, g.b].sort().join(" ");
-        expect(met.has(pair)).toBe(false);
-        met.add(pair);
-      }
-    expect(met.size).toBe(4);
-
-    // The export: every game's record, in one file.
-    const exported = await crossbones(["online", "tournament", "export", "--server", server.url, "--id", id]).done;
-    expect(exported.status, exported.stderr).toBe(0);
-    const file = JSON.parse(exported.stdout) as { format: string; records: Record<string, { game: string }> };
-    expect(file.format).toBe("crossbones-tournament/1");
-    expect(Object.values(file.records).map((r) => r.game)).toEqual([
-      "cutthroat",
-      "cutthroat",
-      "cutthroat",
-      "cutthroat",
+    for (const f of finals) {
+      expect(f.standings).toEqual(final);
+      // One line a game played (four rounds, no byes in sixteen), then the standings.
+      expect(f.games).toBe(4);
+    }
+    expect(final.rounds.map((r) => [r.games.length, r.bye])).toEqual([
+      [8, null],
+      [8, null],
+      [8, null],
+      [8, null],
     ]);
-  }, 120_000);
+    expect(final.standings.map((s) => s.id).sort()).toEqual(players.map((p) => p.player.id).sort());
+    const points = await checkedExport(id);
+    for (const s of final.standings) expect(s.points, s.id).toBe(points.get(s.id));
+  }, 240_000);
+
+  it("eight Partner teams of bots play a knockout: three rounds, one champion, partners across", async () => {
+    const id = await create(["--game", "partner", "--format", "knockout", "--rounds", "3", "--start-in", "60s"]);
+    const players: Guest[] = [];
+    for (let i = 0; i < 16; i++) players.push(await guest(server.url, `Team${(i >> 1) + 1}${i % 2 ? "b" : "a"}`));
+    const partnerOf = (i: number) => players[i ^ 1];
+    await enter(id, players, partnerOf);
+    const finals = await playAll(id, players, partnerOf);
+
+    const final = await standings(id);
+    expect(final.status).toBe("finished");
+    for (const f of finals) expect(f.standings).toEqual(final);
+    expect(final.rounds.map((r) => r.games.length)).toEqual([4, 2, 1]);
+    // Each team plays until it loses: the champions three games, the finalists three, the rest fewer.
+    const gamesOf = (i: number) => finals[i].games;
+    for (let i = 0; i < 16; i += 2) expect(gamesOf(i)).toBe(gamesOf(i + 1));
+    expect(finals.map((f) => f.games).sort()).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3]);
+    expect(final.standings.map((s) => s.place)).toEqual([1, 2, 3, 3, 5, 5, 5, 5]);
+    const champion = final.rounds[2].games[0];
+    expect(final.standings[0].id).toBe(champion.aScore === 1 ? champion.a : champion.b);
+    // The records: Partner games, each team's two players across the table (seats 0 and 2, 1 and 3).
+    const points = await checkedExport(id);
+    expect([...points.values()].reduce((a, b) => a + b)).toBe(7);
+    const names = new Map(players.map((p) => [p.player.id, p.player.name]));
+    const file = JSON.parse(
+      (await crossbones(["online", "tournament", "export", "--server", server.url, "--id", id]).done).stdout,
+    ) as Exported;
+    for (const round of file.tournament.rounds)
+      for (const g of round.games) {
+        const record = file.records[g.result?.record as string];
+        expect(record.game).toBe("partner");
+        const team = (entrant: string) =>
+          entrant
+            .split("+")
+            .map((p) => names.get(p))
+            .sort();
+        expect([record.names[0], record.names[2]].sort()).toEqual(team(g.a));
+        expect([record.names[1], record.names[3]].sort()).toEqual(team(g.b));
+      }
+  }, 240_000);
 
   it("create says what is wrong with its options in words", async () => {
     const bad = await crossbones(["online", "tournament", "create", "--server", server.url, "--format", "ladder"]).done;

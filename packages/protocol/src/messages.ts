@@ -283,8 +283,12 @@ export const tournamentAnswer = z.object({
         z.object({ a: z.string(), b: z.string(), table: z.string().nullable(), result: tournamentResult.nullable() }),
       ),
       bye: z.string().nullable(),
+      /** Knockout: the round's bracket slots in order (2i meets 2i+1; null: an empty slot, a bye). */
+      slots: z.array(z.string().nullable()).nullable(),
     }),
   ),
+  /** The rounds it plays, fixed at the start (0 before): a knockout's bracket has this many. */
+  roundCount: z.int(),
   standings: z.array(
     z.object({
       id: z.string(),

@@ -50,6 +50,11 @@ export interface OnlineOptions {
   /** The clock of tournament tables (default TOURNAMENT_CLOCK: 30 s a move, a 120 s bank). */
   readonly tournamentClock?: { readonly move: number; readonly bank: number };
   /**
+   * The time tournaments start by, when it is not the tables' (`now` and `timers`): a test's fake
+   * clock starts a tournament once its players are in, while its tables play in real time.
+   */
+  readonly tournamentTime?: { readonly now: () => number; readonly timers: Timers };
+  /**
    * Quick match seats at most one entry per device (address) at a table (default true; tests that
    * play several people from one machine turn it off: QUICK_ONE_PER_ADDRESS=off).
    */
@@ -220,8 +225,8 @@ export class Hub {
     this.quick = cluster ? new RedisQuickMatch(cluster, quick) : new LocalQuickMatch(quick);
     this.tournaments = new TournamentRunner({
       store,
-      now: this.now,
-      timers: this.deps.timers,
+      now: options.tournamentTime?.now ?? this.now,
+      timers: options.tournamentTime?.timers ?? this.deps.timers,
       clock: options.tournamentClock ?? TOURNAMENT_CLOCK,
       makeTable: async (setup, players) => {
         const [first] = players;

@@ -67,7 +67,7 @@ export async function tournamentRoutes(app: FastifyInstance, hub: Hub, limited: 
       hands: hands ?? 4,
       ...(options ? { options } : {}),
       ...(rated ? { rated } : {}),
-      startAt: Date.now() + startIn * 1000,
+      startAt: runner.now() + startIn * 1000,
       public: isPublic ?? true,
     });
     if (!made.ok) return bad(made.reason);

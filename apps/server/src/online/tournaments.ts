@@ -225,6 +225,11 @@ export class TournamentRunner {
     await this.makeTables(id);
   }
 
+  /** The time tournaments start by (a start is this plus the maker's `startIn`). */
+  now(): number {
+    return this.deps.now();
+  }
+
   /** How many open or running tournaments `maker` made. */
   openBy(maker: string): number {
     let n = 0;
@@ -399,7 +404,9 @@ function viewOf(id: string, s: TournamentState, names: Map<string, string>): Tou
         };
       }),
       bye: r.bye,
+      slots: r.slots ? [...r.slots] : null,
     })),
+    roundCount: s.roundCount,
     standings:
       s.status === "open" || s.status === "cancelled"
         ? []

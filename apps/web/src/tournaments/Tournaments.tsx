@@ -18,6 +18,7 @@ import {
   tournamentLists,
   tournamentOf,
 } from "./api";
+import { Bracket } from "./Bracket";
 import { entrantName, entrantOf } from "./standing";
 import "./tournaments.css";
 
@@ -260,6 +261,8 @@ function Page({ t, id, onOpen, onTable, onRecord }: TournamentsProps & { id: str
           </table>
         </section>
       )}
+
+      <Bracket t={t} tour={tour} />
 
       {tour.rounds.map((round, r) => (
         <section key={r} class="card" aria-labelledby={`tour-round-${r}`} data-testid="tour-round">

@@ -6,11 +6,13 @@
  */
 
 import { currentTournamentTable, TOURNAMENT_ID, type TournamentAnswer } from "@crossbones/protocol";
-import { CliError, intOption, type Parsed, UsageError } from "./args.js";
+import { CliError, intOption, type Parsed, UNREACHABLE, UsageError } from "./args.js";
 import { createTournament, tournament, tournamentAction } from "./http.js";
 
 /** How often the tournament is looked at while waiting for its start or the next round (ms). */
 const POLL_MS = 1000;
+/** How long a server that cannot be reached is looked for again before giving up (a restart; ms). */
+const AWAY_MS = 120_000;
 
 /** The body of `POST /api/tournaments` from `tournament create`'s options. */
 export function tournamentFrom(parsed: Parsed): Record<string, unknown> {
@@ -101,8 +103,22 @@ export async function playTournament(
     }
   const played = new Set<string>();
   let checkedIn = entry?.checkedIn === true;
+  let awaySince: number | null = null;
   for (;;) {
-    const t = await tournament(server, id);
+    let t: TournamentAnswer;
+    try {
+      t = await tournament(server, id);
+      awaySince = null;
+    } catch (e) {
+      // A server restarting between rounds: the tournament carries on from its log, so do we.
+      if (!(e instanceof CliError && e.status === UNREACHABLE)) throw e;
+      if (awaySince === null) {
+        awaySince = Date.now();
+        log(`${e.message}: looking again`);
+      } else if (Date.now() - awaySince > AWAY_MS) throw e;
+      await sleep(POLL_MS);
+      continue;
+    }
     if (t.status === "finished" || t.status === "cancelled") return t;
     if (t.status === "open" && !checkedIn) {
       try {
