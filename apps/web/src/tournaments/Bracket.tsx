@@ -25,7 +25,8 @@ export function Bracket({ t, tour }: { t: T; tour: TournamentAnswer }) {
   return (
     <section class="card" aria-labelledby="tour-bracket">
       <h2 id="tour-bracket">{t("tour.bracket")}</h2>
-      <div class="tour-bracket" data-testid="tour-bracket">
+      {/* Focusable, so a keyboard can scroll a bracket wider than the screen. */}
+      <div class="tour-bracket" tabIndex={0} role="group" aria-labelledby="tour-bracket" data-testid="tour-bracket">
         {columns.map((matches, r) => (
           <div key={r} class="tour-bracket-round">
             <h3 id={`tour-bracket-${r}`}>
