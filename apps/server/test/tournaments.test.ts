@@ -327,6 +327,30 @@ describe("tournaments on the server", () => {
     await s.close();
   }, 120_000);
 
+  it("a player who deletes their account shows by the neutral name in a tournament's view at once", async () => {
+    const s = await startServer();
+    const maker = await guest(s.url, "Maker");
+    const made = await post(s.url, maker.token, "/api/tournaments", {
+      name: "Names",
+      game: "cutthroat",
+      format: "swiss",
+      rounds: 1,
+      startIn: 600,
+    });
+    const id = made.body.id as string;
+    const ana = await guest(s.url, "Ana");
+    await post(s.url, ana.token, `/api/tournaments/${id}/signup`);
+    const names = async () => (await viewOf(s.url, id)).signed.flatMap((e) => e.players.map((p) => p.name));
+    expect(await names()).toEqual(["Ana"]);
+    const gone = await fetch(`${s.url}/api/me`, {
+      method: "DELETE",
+      headers: { authorization: `Bearer ${ana.token}` },
+    });
+    expect(gone.status).toBe(204);
+    expect(await names()).toEqual(["Former player"]);
+    await s.close();
+  });
+
   it("bad settings and a tournament that is not there are said so", async () => {
     const s = await startServer();
     const maker = await guest(s.url, "Maker");

@@ -113,6 +113,7 @@ export async function accountRoutes(app: FastifyInstance, hub: Hub, options: Acc
     if (tables.some((t) => t.status === "playing")) return refuse(reply, 409, serverRefusal("game-in-play"));
     for (const t of tables) if (t.status === "waiting") await hub.call(t.code, { m: "leave", player: player.id });
     await hub.store.forget(player.id, FORMER_NAME);
+    hub.tournaments.forgetName(player.id);
     await hub.signOut(player.id, EVERY_KEY);
     return reply.code(204).send();
   });

@@ -61,6 +61,11 @@ interface Live {
   seq: number;
   timer: unknown;
   chain: Promise<unknown>;
+  /**
+   * Its players' names, looked up once each: a page that looks every few seconds costs no store
+   * reads. A deleted account's is forgotten at once (`forgetName`).
+   */
+  names: Map<string, string>;
 }
 
 /** Where a tournament table's result goes. */
@@ -91,7 +96,7 @@ export class TournamentRunner {
     // Another request may have loaded it meanwhile: one live copy.
     const raced = this.live.get(id);
     if (raced) return raced;
-    const live: Live = { state, seq: stored.log.length, timer: null, chain: Promise.resolve() };
+    const live: Live = { state, seq: stored.log.length, timer: null, chain: Promise.resolve(), names: new Map() };
     this.live.set(id, live);
     this.index(id, state);
     this.schedule(id, live);
@@ -138,12 +143,13 @@ export class TournamentRunner {
 
   /** The tournament as its page shows it, or null. */
   async view(id: string): Promise<TournamentAnswer | null> {
-    const state = this.live.get(id)?.state ?? (await this.stored(id));
+    const live = this.live.get(id);
+    const state = live?.state ?? (await this.stored(id));
     if (!state) return null;
-    const names = new Map<string, string>();
+    const names = live?.names ?? new Map<string, string>();
     const ids = new Set(state.signed.flatMap((e) => e.players));
     for (const e of state.entrants) for (const p of e.id.split("+")) ids.add(p);
-    for (const p of ids) names.set(p, (await this.deps.store.player(p))?.name ?? "?");
+    for (const p of ids) if (!names.has(p)) names.set(p, (await this.deps.store.player(p))?.name ?? "?");
     return viewOf(id, state, names);
   }
 
@@ -223,6 +229,11 @@ export class TournamentRunner {
         await this.report(of, code, null, null, () => false);
     }
     await this.makeTables(id);
+  }
+
+  /** A player's account is gone: their name is looked up again (the store's neutral one now). */
+  forgetName(player: string): void {
+    for (const live of this.live.values()) live.names.delete(player);
   }
 
   /** The time tournaments start by (a start is this plus the maker's `startIn`). */
