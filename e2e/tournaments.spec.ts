@@ -96,3 +96,53 @@ test("a person signs up for a tournament, checks in, plays round 1 in the browse
     await ana.context.close();
   }
 });
+
+test("a person makes a knockout on the tournaments' list and lands on its page, open for sign-up", async ({
+  browser,
+  request,
+}) => {
+  const ana = await playerAs(browser, await newGuest(request, "Ana"));
+  const page = ana.page;
+  try {
+    await page.goto("./");
+    await page.getByTestId("play-online").click();
+    await page.getByTestId("lobby-tournaments").click();
+    await page.getByTestId("tour-make-open").click();
+    await page.getByTestId("tour-make-name").fill("Sunday knockout");
+    await page.getByTestId("tour-make-game").selectOption("partner");
+    await page.getByTestId("tour-make-format").selectOption("knockout");
+    await expect(page.getByTestId("tour-make-rounds")).toHaveCount(0);
+    await page.getByTestId("tour-make-rated").check();
+    await checkA11y(page, "making a tournament");
+    // A start that has passed is said so, and nothing is made.
+    await page.getByTestId("tour-make-start").fill("2020-01-01T10:00");
+    await page.getByTestId("tour-make-submit").click();
+    await expect(page.getByTestId("tour-make-message")).toHaveText("Choose a start that is still to come.");
+    await page.getByTestId("tour-make-start").fill("2099-06-01T20:00");
+    await page.getByTestId("tour-make-submit").click();
+    await expect(page.getByTestId("tour-make-message")).toHaveText("Choose a start within the next 30 days.");
+    // Two days on, at 20:00 (the browser's local time).
+    const start = await page.evaluate(() => {
+      const d = new Date(Date.now() + 2 * 86_400_000);
+      const two = (n: number) => String(n).padStart(2, "0");
+      return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T20:00`;
+    });
+    await page.getByTestId("tour-make-start").fill(start);
+    await page.getByTestId("tour-make-submit").click();
+
+    await expect(page.getByTestId("tour-about")).toHaveText("Partner, knockout: as many rounds as its bracket needs.");
+    await expect(page.getByTestId("tour-status")).toContainText("Sign-up is open");
+    await expect(page.getByTestId("tour-partner")).toBeVisible();
+    // Listed for everyone.
+    const listed = (await (await request.get("api/tournaments")).json()) as {
+      upcoming: { settings: { name: string; rated?: boolean; format: string } }[];
+    };
+    expect(listed.upcoming.find((x) => x.settings.name === "Sunday knockout")?.settings).toMatchObject({
+      format: "knockout",
+      rated: true,
+    });
+    expect(ana.errors, "console errors").toEqual([]);
+  } finally {
+    await ana.context.close();
+  }
+});

@@ -19,6 +19,7 @@ import {
   tournamentOf,
 } from "./api";
 import { Bracket } from "./Bracket";
+import { MakeTournament } from "./MakeTournament";
 import { entrantName, entrantOf } from "./standing";
 import "./tournaments.css";
 
@@ -44,6 +45,8 @@ export function Tournaments(props: TournamentsProps) {
 function List({ t, onOpen, onBack }: TournamentsProps) {
   const [lists, setLists] = useState<TournamentLists | null>(null);
   const [failed, setFailed] = useState(false);
+  const [making, setMaking] = useState(false);
+  const guest = savedGuest();
   useEffect(() => {
     tournamentLists().then(setLists, () => setFailed(true));
   }, []);
@@ -55,6 +58,19 @@ function List({ t, onOpen, onBack }: TournamentsProps) {
   return (
     <main class="tournaments" aria-labelledby="tour-title" data-testid="tournaments">
       <h1 id="tour-title">{t("tour.title")}</h1>
+      {making && guest ? (
+        <MakeTournament t={t} guest={guest} onMade={onOpen} onCancel={() => setMaking(false)} />
+      ) : (
+        <div class="buttons">
+          {guest ? (
+            <button type="button" class="primary" onClick={() => setMaking(true)} data-testid="tour-make-open">
+              {t("tour.make")}
+            </button>
+          ) : (
+            <p>{t("tour.make.needName")}</p>
+          )}
+        </div>
+      )}
       {failed && (
         <p class="error" role="alert">
           {t("online.offlineError")}
@@ -166,10 +182,11 @@ function Page({ t, id, onOpen, onTable, onRecord }: TournamentsProps & { id: str
       <h1 id="tour-name">{settings.name}</h1>
       <section class="card">
         <p data-testid="tour-about">
-          {t("tour.about", {
+          {t(settings.format === "knockout" && tour.roundCount === 0 ? "tour.aboutBracket" : "tour.about", {
             game: t(GAME_KEYS[settings.game].name),
             format: t(`tour.format.${settings.format}`),
-            n: tour.rounds.length > 0 && tour.status === "finished" ? tour.rounds.length : settings.rounds,
+            // Fixed at the start: a Swiss cut to what its field allows, a knockout's bracket.
+            n: tour.roundCount > 0 ? tour.roundCount : settings.rounds,
           })}
         </p>
         <p data-testid="tour-status">

@@ -47,3 +47,26 @@ export async function tournamentAction(
 export async function gameRecord(ref: string): Promise<string> {
   return JSON.stringify(await call(`/api/games/${ref}`));
 }
+
+/** What a maker chooses for a new tournament (the body of `POST /api/tournaments`). */
+export interface NewTournament {
+  readonly name: string;
+  readonly game: "cutthroat" | "partner";
+  readonly format: "swiss" | "knockout";
+  readonly rounds: number;
+  /** Seconds from now. */
+  readonly startIn: number;
+  readonly public: boolean;
+  readonly rated: boolean;
+  readonly options: { readonly match: "sixLove" | "straight" };
+}
+
+/** Makes a tournament as `guest`; its id (a refusal is thrown). */
+export async function createTournament(guest: Guest, body: NewTournament): Promise<string> {
+  const made = await call<{ id: string }>(
+    "/api/tournaments",
+    { method: "POST", body: JSON.stringify(body) },
+    guest.token,
+  );
+  return made.id;
+}
