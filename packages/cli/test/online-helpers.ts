@@ -38,7 +38,14 @@ async function listen(
 ): Promise<{ server: Server; port: number }> {
   const server = await buildServer({
     root: false,
-    online: { dataDir, timing: { ...FAST, ...timing }, tablesPerAddress: 1_000_000, ...online },
+    // Every command of a test comes from one address (127.0.0.1): no per-address request limit.
+    online: {
+      dataDir,
+      timing: { ...FAST, ...timing },
+      tablesPerAddress: 1_000_000,
+      requestsPerMinute: 1_000_000,
+      ...online,
+    },
   });
   await server.app.listen({ port, host: "127.0.0.1" });
   const address = server.app.server.address();

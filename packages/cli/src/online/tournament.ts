@@ -13,6 +13,10 @@ import { createTournament, tournament, tournamentAction } from "./http.js";
 const POLL_MS = 1000;
 /** How long a server that cannot be reached is looked for again before giving up (a restart; ms). */
 const AWAY_MS = 120_000;
+/** How long to wait when the server says we look too often (ms). */
+const SLOW_DOWN_MS = 5000;
+/** How many times a round's table is tried before the command gives up on it. */
+const TABLE_TRIES = 3;
 
 /** The body of `POST /api/tournaments` from `tournament create`'s options. */
 export function tournamentFrom(parsed: Parsed): Record<string, unknown> {
@@ -102,6 +106,7 @@ export async function playTournament(
       if (!(e instanceof CliError && e.code === "signed-up")) throw e;
     }
   const played = new Set<string>();
+  const failures = new Map<string, number>();
   let checkedIn = entry?.checkedIn === true;
   let awaySince: number | null = null;
   for (;;) {
@@ -110,6 +115,11 @@ export async function playTournament(
       t = await tournament(server, id);
       awaySince = null;
     } catch (e) {
+      // Looking too often for the server's liking (many players behind one address): slow down.
+      if (e instanceof CliError && e.code === "rate-limited") {
+        await sleep(SLOW_DOWN_MS);
+        continue;
+      }
       // A server restarting between rounds: the tournament carries on from its log, so do we.
       if (!(e instanceof CliError && e.status === UNREACHABLE)) throw e;
       if (awaySince === null) {
@@ -134,7 +144,15 @@ export async function playTournament(
       played.add(mine);
       log(`round ${t.rounds.length}: table ${mine}`);
       const status = await playTable(mine);
-      if (status !== 0) throw new CliError(`the game at table ${mine} failed`, status);
+      if (status !== 0) {
+        // The table could not be reached (a server restarting as the round began): while it is
+        // still ours, it is played again at the next look, a few times.
+        const failed = (failures.get(mine) ?? 0) + 1;
+        failures.set(mine, failed);
+        if (failed >= TABLE_TRIES) throw new CliError(`the game at table ${mine} failed`, status);
+        played.delete(mine);
+        await sleep(POLL_MS);
+      }
       continue;
     }
     await sleep(POLL_MS);
