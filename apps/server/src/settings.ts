@@ -69,6 +69,7 @@ export function settingsFrom(env: NodeJS.ProcessEnv): Settings {
         evictAfter: whole("EVICT_SECONDS", 1000),
         maxOpenTables: whole("MAX_OPEN_TABLES"),
         tablesPerAddress: whole("TABLES_PER_ADDRESS"),
+        maxTournaments: whole("MAX_TOURNAMENTS"),
         // Off only where one machine plays several people (tests): one device, one seat a table.
         quickOnePerDevice: env.QUICK_ONE_PER_ADDRESS !== "off",
       },

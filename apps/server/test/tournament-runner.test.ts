@@ -32,6 +32,7 @@ describe("the tournament runner", () => {
       now: () => now,
       timers: { set: (run) => due.push(run), clear: () => {} },
       clock: { move: 30, bank: 120 },
+      maxLive: 10,
       makeTable: async (setup, players) => {
         const code = `TBL${made++}`;
         await store.addTable(code, setup, players[0]?.id ?? "", now);
@@ -49,7 +50,7 @@ describe("the tournament runner", () => {
       startAt: now + 1000,
       public: true,
     });
-    if (!created.ok) throw new Error(created.reason);
+    if (!created.ok) throw new Error(JSON.stringify(created));
     const id = created.id;
     for (const player of ids.slice(1)) {
       expect(await first.command(id, { c: "signup", player, rating: 700 })).toBeNull();

@@ -351,6 +351,19 @@ describe("tournaments on the server", () => {
     await s.close();
   });
 
+  it("a server holds at most its number of open tournaments: one more is refused until one ends", async () => {
+    const s = await startServer({ online: { maxTournaments: 2 } });
+    const base = { name: "Yard", game: "cutthroat", format: "swiss", rounds: 1, startIn: 600 };
+    const makers = [await guest(s.url, "Ana"), await guest(s.url, "Ben"), await guest(s.url, "Cy")];
+    for (const m of makers.slice(0, 2)) expect((await post(s.url, m.token, "/api/tournaments", base)).status).toBe(201);
+    // A third maker, with none of their own open, is still refused: the server's limit.
+    expect(await post(s.url, makers[2].token, "/api/tournaments", base)).toMatchObject({
+      status: 503,
+      body: { error: { code: "tournaments-full", limit: 2 } },
+    });
+    await s.close();
+  });
+
   it("bad settings and a tournament that is not there are said so", async () => {
     const s = await startServer();
     const maker = await guest(s.url, "Maker");

@@ -187,6 +187,7 @@ export const SERVER_REFUSAL_CODES = [
   "partner-taken",
   "tournament-full",
   "too-many-tournaments",
+  "tournaments-full",
   "bad-tournament",
 ] as const;
 export type ServerRefusalCode = (typeof SERVER_REFUSAL_CODES)[number];
@@ -644,6 +645,7 @@ export const SERVER_MESSAGES: Readonly<Record<ServerRefusalCode, string>> = {
   "partner-taken": "your partner is in another team already",
   "tournament-full": "this tournament has as many entrants as it may",
   "too-many-tournaments": "you have made as many tournaments as you may: let one finish first",
+  "tournaments-full": "the server runs as many tournaments as it can just now: try again later",
   "bad-tournament": "that tournament cannot be made",
 };
 

@@ -27,7 +27,7 @@ import { SqliteStore } from "./sqlite-store.js";
 import { FencedError, type Store, TABLE_FORMAT } from "./store.js";
 import { type Follower, LiveTable, REAL_TIMERS, type TableDeps, type Timers } from "./table.js";
 import { CODE_LENGTH, Tokens, tableCode } from "./tokens.js";
-import { TOURNAMENT_CLOCK, TournamentRunner } from "./tournaments.js";
+import { MAX_LIVE_TOURNAMENTS, TOURNAMENT_CLOCK, TournamentRunner } from "./tournaments.js";
 
 export interface OnlineOptions {
   /** Where the SQLite file and the token secret live (without `databaseUrl`). */
@@ -54,6 +54,8 @@ export interface OnlineOptions {
    * clock starts a tournament once its players are in, while its tables play in real time.
    */
   readonly tournamentTime?: { readonly now: () => number; readonly timers: Timers };
+  /** Open or running tournaments at once (default MAX_LIVE_TOURNAMENTS). */
+  readonly maxTournaments?: number;
   /**
    * Quick match seats at most one entry per device (address) at a table (default true; tests that
    * play several people from one machine turn it off: QUICK_ONE_PER_ADDRESS=off).
@@ -228,6 +230,7 @@ export class Hub {
       now: options.tournamentTime?.now ?? this.now,
       timers: options.tournamentTime?.timers ?? this.deps.timers,
       clock: options.tournamentClock ?? TOURNAMENT_CLOCK,
+      maxLive: options.maxTournaments ?? MAX_LIVE_TOURNAMENTS,
       makeTable: async (setup, players) => {
         const [first] = players;
         const made = first ? await this.createTable(first, setup, false) : null;

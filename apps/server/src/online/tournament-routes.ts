@@ -70,7 +70,10 @@ export async function tournamentRoutes(app: FastifyInstance, hub: Hub, limited: 
       startAt: runner.now() + startIn * 1000,
       public: isPublic ?? true,
     });
-    if (!made.ok) return bad(made.reason);
+    if (!made.ok)
+      return "full" in made
+        ? refuse(reply, 503, serverRefusal("tournaments-full", { limit: hub.tournaments.maxLive }))
+        : bad(made.reason);
     return reply.code(201).send({ id: made.id });
   });
 

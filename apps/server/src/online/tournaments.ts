@@ -36,6 +36,12 @@ import type { Store, StoredTournament } from "./store.js";
 import type { Timers } from "./table.js";
 import { gameRef } from "./tokens.js";
 
+/**
+ * Open or running tournaments a server holds at once (each lives in memory with its state and
+ * timer): a new one past this is refused until one ends.
+ */
+export const MAX_LIVE_TOURNAMENTS = 500;
+
 /** What a tournament's tables are played with, besides the game's usual rules. */
 export const TOURNAMENT_CLOCK = { move: 30, bank: 120 } as const;
 
@@ -45,6 +51,8 @@ export interface RunnerDeps {
   readonly timers: Timers;
   /** The turn clock of every tournament table (a player who does not come is played after it). */
   readonly clock: { readonly move: number; readonly bank: number };
+  /** Open or running tournaments at most (MAX_LIVE_TOURNAMENTS). */
+  readonly maxLive: number;
   /** Makes a table with `setup` and seats `players` at it, each at their seat; its code, or null. */
   makeTable(setup: TableSetup, players: readonly (Player | null)[]): Promise<string | null>;
   /** Tells every socket of `player`. */
@@ -107,7 +115,11 @@ export class TournamentRunner {
   }
 
   /** A new tournament by `maker`; its id, or what is wrong with the settings. */
-  async create(maker: string, t: NewTournament): Promise<{ ok: true; id: string } | { ok: false; reason: string }> {
+  async create(
+    maker: string,
+    t: NewTournament,
+  ): Promise<{ ok: true; id: string } | { ok: false; reason: string } | { ok: false; full: true }> {
+    if (this.live.size >= this.deps.maxLive) return { ok: false, full: true };
     const { public: isPublic, ...rest } = t;
     const settings: TournamentSettings = { ...rest, maker };
     const problem = settingsProblem(settings);
@@ -239,6 +251,11 @@ export class TournamentRunner {
   /** The time tournaments start by (a start is this plus the maker's `startIn`). */
   now(): number {
     return this.deps.now();
+  }
+
+  /** Open or running tournaments this server holds at most. */
+  get maxLive(): number {
+    return this.deps.maxLive;
   }
 
   /** How many open or running tournaments `maker` made. */

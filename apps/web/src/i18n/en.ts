@@ -531,6 +531,7 @@ export const en = {
   "online.refusal.partner-taken": "Your partner is in another team already.",
   "online.refusal.tournament-full": "This tournament has as many players as it may.",
   "online.refusal.too-many-tournaments": "You have made as many tournaments as you may. Let one finish first.",
+  "online.refusal.tournaments-full": "The server runs as many tournaments as it can just now. Try again later.",
   "online.refusal.bad-tournament": "That tournament cannot be made.",
   "online.refusal.blocked": "You cannot sit at this table.",
 

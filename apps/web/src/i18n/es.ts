@@ -530,6 +530,7 @@ export const es: Dict = {
   "online.refusal.partner-taken": "Tu pareja ya está en otro equipo.",
   "online.refusal.tournament-full": "Este torneo ya tiene tantos jugadores como admite.",
   "online.refusal.too-many-tournaments": "Ya has creado tantos torneos como se permite. Deja que termine uno primero.",
+  "online.refusal.tournaments-full": "El servidor ya lleva tantos torneos como puede. Inténtalo más tarde.",
   "online.refusal.bad-tournament": "Ese torneo no se puede crear.",
   "online.refusal.blocked": "No puedes sentarte en esta mesa.",
 

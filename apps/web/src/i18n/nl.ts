@@ -524,6 +524,7 @@ export const nl: Dict = {
   "online.refusal.partner-taken": "Je partner zit al in een ander team.",
   "online.refusal.tournament-full": "Dit toernooi heeft zoveel spelers als het mag hebben.",
   "online.refusal.too-many-tournaments": "Je hebt zoveel toernooien gemaakt als mag. Laat er eerst een aflopen.",
+  "online.refusal.tournaments-full": "De server speelt nu zoveel toernooien als hij kan. Probeer het later opnieuw.",
   "online.refusal.bad-tournament": "Dat toernooi kan niet gemaakt worden.",
   "online.refusal.blocked": "Je kunt niet aan deze tafel gaan zitten.",
 

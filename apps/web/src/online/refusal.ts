@@ -53,6 +53,7 @@ const SERVER_TEXTS: Readonly<Record<ServerRefusalCode, Key>> = {
   "partner-taken": "online.refusal.partner-taken",
   "tournament-full": "online.refusal.tournament-full",
   "too-many-tournaments": "online.refusal.too-many-tournaments",
+  "tournaments-full": "online.refusal.tournaments-full",
   "bad-tournament": "online.refusal.bad-tournament",
   blocked: "online.refusal.blocked",
 };
