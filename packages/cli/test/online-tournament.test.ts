@@ -2,8 +2,8 @@
  * `crossbones online tournament create | standings | export` and `crossbones online play
  * --tournament` (docs/tournaments.md), at the size a club plays: sixteen CLI bots sign up for a
  * four-round Swiss of Cut Throat for two and play every round at the tables the server seats them
- * at, the server restarted once between rounds; sixteen more play a knockout as eight Partner
- * teams. Each command prints one line per game and the final standings, which `tournament
+ * at; sixteen more play a knockout as eight Partner teams; the server is restarted once in each,
+ * as round 2 begins. Each command prints one line per game and the final standings, which `tournament
  * standings` prints too; nobody meets twice, every game's record replays to the result counted,
  * and the standings are what the records say. Tournaments start by a fake clock, moved on once
  * every command is running; their tables play in real time.
@@ -105,6 +105,22 @@ async function playAll(id: string, players: readonly Guest[], partners: (i: numb
   return finals;
 }
 
+/**
+ * Once round `n` is paired (the round before over, its tables made), stops the server and starts
+ * it again on the same port and data; true once done, false if the tournament ended first.
+ */
+async function restartAtRound(id: string, n: number): Promise<boolean> {
+  for (;;) {
+    const t = (await (await fetch(`${server.url}/api/tournaments/${id}`)).json()) as Standings;
+    if (t.rounds.length >= n) {
+      await server.restart(1_500);
+      return true;
+    }
+    if (t.status === "finished" || t.status === "cancelled") return false;
+    await sleep(250);
+  }
+}
+
 async function standings(id: string): Promise<Standings> {
   const printed = await crossbones(["online", "tournament", "standings", "--server", server.url, "--id", id, "--json"])
     .done;
@@ -148,21 +164,9 @@ describe("crossbones online tournament", () => {
     const players: Guest[] = [];
     for (let i = 0; i < 16; i++) players.push(await guest(server.url, `Bot${i + 1}`));
     await enter(id, players);
-    const done = playAll(id, players, () => undefined);
-    // Once round 1 is over (round 2 paired, its tables made), the server stops and starts again.
-    let restarted = false;
-    const restart = (async () => {
-      for (let t = 0; t < 1200 && !restarted; t++) {
-        const r = ((await (await fetch(`${server.url}/api/tournaments/${id}`)).json()) as Standings).rounds;
-        if (r.length >= 2) {
-          await server.restart(1_500);
-          restarted = true;
-        } else await sleep(250);
-      }
-    })();
-    const finals = await done;
-    await restart;
-    expect(restarted).toBe(true);
+    const restarted = restartAtRound(id, 2);
+    const finals = await playAll(id, players, () => undefined);
+    expect(await restarted).toBe(true);
 
     const final = await standings(id);
     expect(final.status).toBe("finished");
@@ -182,13 +186,15 @@ describe("crossbones online tournament", () => {
     for (const s of final.standings) expect(s.points, s.id).toBe(points.get(s.id));
   }, 240_000);
 
-  it("eight Partner teams of bots play a knockout: three rounds, one champion, partners across", async () => {
+  it("eight Partner teams of bots play a knockout through a server restart: one champion, partners across", async () => {
     const id = await create(["--game", "partner", "--format", "knockout", "--rounds", "3", "--start-in", "60s"]);
     const players: Guest[] = [];
     for (let i = 0; i < 16; i++) players.push(await guest(server.url, `Team${(i >> 1) + 1}${i % 2 ? "b" : "a"}`));
     const partnerOf = (i: number) => players[i ^ 1];
     await enter(id, players, partnerOf);
+    const restarted = restartAtRound(id, 2);
     const finals = await playAll(id, players, partnerOf);
+    expect(await restarted).toBe(true);
 
     const final = await standings(id);
     expect(final.status).toBe("finished");
