@@ -146,3 +146,56 @@ test("a person makes a knockout on the tournaments' list and lands on its page, 
     await ana.context.close();
   }
 });
+
+test("a knockout's page draws its bracket: byes, the side that went on, the rounds to come", async ({ page }) => {
+  // The page as the server shows a knockout of seven in round 1 (the view answered here, so the
+  // drawing is checked without playing the games first).
+  const id = "k".repeat(22);
+  const names = ["Ana", "Ben", "Cy", "Dee", "Eli", "Fay", "Gus"];
+  const entrant = (n: string) => ({ id: n.toLowerCase().padEnd(22, "x"), name: n });
+  const [ana, ben, cy, dee, eli, fay, gus] = names.map((n) => entrant(n).id);
+  const game = (a: string, b: string, aScore: 0 | 1 | null) => ({
+    a,
+    b,
+    table: "ABCDEFGHJK",
+    result: aScore === null ? null : { a, b, aScore },
+  });
+  const tour = {
+    id,
+    settings: {
+      name: "Yard Cup",
+      game: "cutthroat",
+      format: "knockout",
+      rounds: 3,
+      hands: 4,
+      startAt: Date.now(),
+      maker: ana,
+    },
+    status: "running",
+    checkInAt: 0,
+    signed: names.map((n) => ({ id: entrant(n).id, players: [entrant(n)], rating: 700, checkedIn: true })),
+    rounds: [
+      {
+        games: [game(dee, eli, 0), game(ben, gus, 1), game(cy, fay, null)],
+        bye: null,
+        slots: [ana, null, dee, eli, ben, gus, cy, fay],
+      },
+    ],
+    roundCount: 3,
+    standings: names.map((n, i) => ({ id: entrant(n).id, names: [n], place: i + 1, points: 0, tieBreaks: [] })),
+  };
+  await page.route(`**/api/tournaments/${id}`, (route) => route.fulfill({ json: tour }));
+  await page.goto(`./?tournament=${id}`);
+  const bracket = page.getByTestId("tour-bracket");
+  await expect(bracket.getByRole("heading")).toHaveText(["Round 1", "Round 2", "Final"]);
+  const matches = bracket.getByTestId("tour-match");
+  await expect(matches).toHaveCount(7);
+  await expect(matches.nth(0)).toHaveText("Ana (went on)bye");
+  await expect(matches.nth(1)).toHaveText("DeeEli (went on)");
+  await expect(matches.nth(3)).toHaveText("CyFay");
+  // Round 2: Ana (a bye) meets Eli (a win); Ben goes on to meet whoever wins Cy against Fay.
+  await expect(matches.nth(4)).toHaveText("AnaEli");
+  await expect(matches.nth(5)).toHaveText("Bento come");
+  await expect(matches.nth(6)).toHaveText("to cometo come");
+  await checkA11y(page, "a knockout's page with its bracket");
+});
