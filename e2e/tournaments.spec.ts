@@ -8,10 +8,18 @@
 
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import type { Page } from "@playwright/test";
 import { checkA11y, expect, shot, test } from "./fixtures";
 import { newGuest, playerAs } from "./online-api";
 
 const CLI = fileURLToPath(new URL("../packages/cli/bin/crossbones.js", import.meta.url));
+
+/** From the home screen to the lobby's list of tournaments, as a player goes. */
+async function openTournaments(page: Page): Promise<void> {
+  await page.goto("./");
+  await page.getByTestId("play-online").click();
+  await page.getByTestId("lobby-tournaments").click();
+}
 
 test("a person signs up for a tournament, checks in, plays round 1 in the browser and sees the standings", async ({
   browser,
@@ -54,9 +62,7 @@ test("a person signs up for a tournament, checks in, plays round 1 in the browse
   const ana = await playerAs(browser, await newGuest(request, "Ana"));
   const page = ana.page;
   try {
-    await page.goto("./");
-    await page.getByTestId("play-online").click();
-    await page.getByTestId("lobby-tournaments").click();
+    await openTournaments(page);
     const upcoming = page.getByTestId("tour-upcoming");
     await expect(upcoming).toContainText("Friday at the yard");
     await checkA11y(page, "the tournaments' list");
@@ -104,9 +110,7 @@ test("a person makes a knockout on the tournaments' list and lands on its page, 
   const ana = await playerAs(browser, await newGuest(request, "Ana"));
   const page = ana.page;
   try {
-    await page.goto("./");
-    await page.getByTestId("play-online").click();
-    await page.getByTestId("lobby-tournaments").click();
+    await openTournaments(page);
     await page.getByTestId("tour-make-open").click();
     await page.getByTestId("tour-make-name").fill("Sunday knockout");
     await page.getByTestId("tour-make-game").selectOption("partner");
