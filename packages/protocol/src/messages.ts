@@ -252,6 +252,11 @@ const tournamentResult = z.object({
 });
 
 /** `GET /api/tournaments/:id` (docs/protocol.md, *Tournaments*; the rules: docs/tournaments.md). */
+/** The longest name a tournament may have (`POST /api/tournaments`). */
+export const TOURNAMENT_NAME_MAX = 60;
+/** The furthest ahead a tournament may start (`startIn`, seconds): 30 days. */
+export const TOURNAMENT_START_IN_MAX = 30 * 24 * 3600;
+
 export const tournamentAnswer = z.object({
   id: z.string(),
   settings: z.object({

@@ -5,7 +5,14 @@
  * words. Tournaments are run by a server alone; a cluster makes none yet.
  */
 
-import { PLAYER_ID, type ServerRefusalCode, serverRefusal, TOURNAMENT_ID } from "@crossbones/protocol";
+import {
+  PLAYER_ID,
+  type ServerRefusalCode,
+  serverRefusal,
+  TOURNAMENT_ID,
+  TOURNAMENT_NAME_MAX,
+  TOURNAMENT_START_IN_MAX,
+} from "@crossbones/protocol";
 import { MAX_HANDS, MAX_ROUNDS, type TournamentRefusal } from "@crossbones/tournament";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
@@ -14,17 +21,15 @@ import { guestOf, parsed, refuse } from "./requests.js";
 
 /** Tournaments one player may have open or running at once. */
 export const MAX_OPEN_TOURNAMENTS = 3;
-/** The furthest ahead a tournament may start (s). */
-const MAX_START_IN = 30 * 24 * 3600;
 
 const newTournament = z.strictObject({
-  name: z.string().trim().min(1).max(60),
+  name: z.string().trim().min(1).max(TOURNAMENT_NAME_MAX),
   game: z.enum(["cutthroat", "partner", "french"]),
   format: z.enum(["swiss", "knockout", "duplicate"]),
   rounds: z.int().min(1).max(MAX_ROUNDS),
   hands: z.int().min(1).max(MAX_HANDS).optional(),
   /** Seconds from now. */
-  startIn: z.int().min(0).max(MAX_START_IN),
+  startIn: z.int().min(0).max(TOURNAMENT_START_IN_MAX),
   public: z.boolean().optional(),
   /** Its games are rated (docs/ratings.md). */
   rated: z.boolean().optional(),

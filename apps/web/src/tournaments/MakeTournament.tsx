@@ -5,14 +5,13 @@
  * checks it all again and says in words what it refuses.
  */
 
+import { TOURNAMENT_NAME_MAX, TOURNAMENT_START_IN_MAX } from "@crossbones/protocol";
+import { MAX_ROUNDS } from "@crossbones/tournament";
 import { useState } from "preact/hooks";
 import { GAME_KEYS, type T } from "../i18n";
 import type { Guest } from "../online/api";
 import { failureText } from "../online/attempt";
 import { createTournament, type NewTournament } from "./api";
-
-/** The furthest ahead a start may be (s): the server's limit, 30 days. */
-const MAX_START_IN = 30 * 24 * 3600;
 
 /** A start this far ahead by default (ms): time for players to find it and sign up. */
 const DEFAULT_LEAD_MS = 60 * 60_000;
@@ -53,7 +52,7 @@ export function MakeTournament({
       setMessage(t("tour.make.startPast"));
       return;
     }
-    if (startIn > MAX_START_IN) {
+    if (startIn > TOURNAMENT_START_IN_MAX) {
       setMessage(t("tour.make.startFar"));
       return;
     }
@@ -85,47 +84,33 @@ export function MakeTournament({
           {t("tour.make.name")}
           <input
             required
-            maxLength={60}
+            maxLength={TOURNAMENT_NAME_MAX}
             value={name}
             onInput={(e) => setName((e.target as HTMLInputElement).value)}
             data-testid="tour-make-name"
           />
         </label>
-        <label>
-          {t("tour.make.game")}
-          <select
-            value={game}
-            onChange={(e) => setGame((e.target as HTMLSelectElement).value as NewTournament["game"])}
-            data-testid="tour-make-game"
-          >
-            {(["cutthroat", "partner"] as const).map((g) => (
-              <option key={g} value={g}>
-                {t(GAME_KEYS[g].name)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t("tour.make.format")}
-          <select
-            value={format}
-            onChange={(e) => setFormat((e.target as HTMLSelectElement).value as NewTournament["format"])}
-            data-testid="tour-make-format"
-          >
-            {(["swiss", "knockout"] as const).map((f) => (
-              <option key={f} value={f}>
-                {t(`tour.format.${f}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Choice
+          label={t("tour.make.game")}
+          value={game}
+          onChoose={setGame}
+          options={(["cutthroat", "partner"] as const).map((g) => [g, t(GAME_KEYS[g].name)])}
+          testId="tour-make-game"
+        />
+        <Choice
+          label={t("tour.make.format")}
+          value={format}
+          onChoose={setFormat}
+          options={(["swiss", "knockout"] as const).map((f) => [f, t(`tour.format.${f}`)])}
+          testId="tour-make-format"
+        />
         {format === "swiss" ? (
           <label>
             {t("tour.make.rounds")}
             <input
               type="number"
               min={1}
-              max={12}
+              max={MAX_ROUNDS}
               value={rounds}
               onInput={(e) => setRounds(Number((e.target as HTMLInputElement).value) || 1)}
               data-testid="tour-make-rounds"
@@ -134,17 +119,16 @@ export function MakeTournament({
         ) : (
           <p class="muted">{t("tour.make.knockoutRounds")}</p>
         )}
-        <label>
-          {t("tour.make.match")}
-          <select
-            value={match}
-            onChange={(e) => setMatch((e.target as HTMLSelectElement).value as NewTournament["options"]["match"])}
-            data-testid="tour-make-match"
-          >
-            <option value="sixLove">{t("opt_match_sixLove")}</option>
-            <option value="straight">{t("opt_match_straight")}</option>
-          </select>
-        </label>
+        <Choice
+          label={t("tour.make.match")}
+          value={match}
+          onChoose={setMatch}
+          options={[
+            ["sixLove", t("opt_match_sixLove")],
+            ["straight", t("opt_match_straight")],
+          ]}
+          testId="tour-make-match"
+        />
         <label>
           {t("tour.make.start")}
           <input
@@ -186,5 +170,33 @@ export function MakeTournament({
         </div>
       </form>
     </section>
+  );
+}
+
+/** A labelled drop-down of `options` (value, text), choosing one of them. */
+function Choice<V extends string>({
+  label,
+  value,
+  options,
+  onChoose,
+  testId,
+}: {
+  label: string;
+  value: V;
+  options: readonly (readonly [V, string])[];
+  onChoose: (value: V) => void;
+  testId: string;
+}) {
+  return (
+    <label>
+      {label}
+      <select value={value} onChange={(e) => onChoose((e.target as HTMLSelectElement).value as V)} data-testid={testId}>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
