@@ -268,7 +268,8 @@ class Searcher {
       }
       const k = this.params.relative / (n - 1);
       for (let i = 0; i < n; i++) r[i] = -(pts[i] - k * (sum - pts[i])) / FRENCH_SCALE;
-      if (this.totals !== null && this.params.setWeight !== 0) this.scoreSet(fo.target);
+      // A set of a fixed number of hands (duplicate) is scored hand by hand: no target to steer by.
+      if (this.totals !== null && this.params.setWeight !== 0 && fo.hands === 0) this.scoreSet(fo.target);
       return;
     }
     const w = s.winner;

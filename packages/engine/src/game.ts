@@ -559,9 +559,14 @@ function settleFrench(
   const pose: PoseRule =
     handWinner === null ? { kind: "holder", bone: DOUBLE_BONE[0] } : { kind: "winner", seat: handWinner };
   const next: NextHand = { pose, worth: 1, oneAllPlayTwo: false };
-  const target = game.rules.game === "french" ? game.rules.options.target : Infinity;
+  const options = game.rules.game === "french" ? game.rules.options : null;
+  // A set of a fixed number of hands ends on the count, not the totals (docs/rules.md, F10).
+  const over =
+    options && options.hands > 0
+      ? game.hands.length >= options.hands
+      : totals.some((t) => t >= (options?.target ?? Infinity));
   let winner: number | null = null;
-  if (totals.some((t) => t >= target)) {
+  if (over) {
     const low = Math.min(...totals);
     if (totals.filter((t) => t === low).length === 1) winner = totals.indexOf(low);
   }

@@ -17,6 +17,12 @@ export type MatchMode = "sixLove" | "straight";
 export interface FrenchOptions {
   /** A set ends after a hand that leaves any total at or above this (F10). */
   readonly target: number;
+  /**
+   * A set of this many hands instead (0: none, the target decides): it ends after hand `hands`,
+   * or the first hand after it that leaves one lowest total alone; the target plays no part (F10,
+   * docs/rules.md; a duplicate tournament's rounds).
+   */
+  readonly hands: number;
   /** What 0-0 counts in a hand (F9). */
   readonly doubleBlankValue: number;
   /** How held doubles multiply a score (F9a). */
@@ -75,6 +81,16 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     max: 10000,
     rule: "F10",
     summary: "The set ends once a total reaches this; lowest total wins.",
+  },
+  {
+    name: "hands",
+    games: FRENCH,
+    kind: "int",
+    default: 0,
+    min: 0,
+    max: 100,
+    rule: "F10",
+    summary: "A set of this many hands instead of to the target (0: to the target); lowest total wins.",
   },
   {
     name: "doubleBlankValue",

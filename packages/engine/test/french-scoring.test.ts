@@ -216,4 +216,23 @@ describe("F10 set", () => {
     expect(next.totals).toEqual([8, 85, 91, 97]);
     expect(next).toMatchObject({ finished: true, winner: 0 });
   });
+
+  it("F10 hands 2: the set ends after the second hand, whatever the target; lowest total wins", () => {
+    // DOUBLE_OUT alone would end a set to 100 (totals 64, 0, 112, 156): a set of two hands plays on.
+    const one = game({ hands: 2 }, DOUBLE_OUT);
+    expect(one).toMatchObject({ finished: false, winner: null });
+    // FIRST then SECOND: totals 0, 84, 82, 95 (below the target), seat 0 alone lowest after hand 2.
+    expect(game({ hands: 2 }, FIRST)).toMatchObject({ finished: false, winner: null });
+    expect(game({ hands: 2 }, FIRST, SECOND)).toMatchObject({ finished: true, winner: 0 });
+    // A set of one hand ends on it even far below the target: FIRST's totals 0, 72, 76, 89.
+    expect(game({ hands: 1, target: 10000 }, FIRST)).toMatchObject({ finished: true, winner: 0 });
+  });
+
+  it("F10 hands: a shared lowest total after the last hand plays another, as at the target", () => {
+    // TIED: totals 8, 13, 15, 8, seats 0 and 3 level lowest after hand 1 of 1.
+    const g = game({ hands: 1 }, TIED);
+    expect(g).toMatchObject({ finished: false, winner: null });
+    // FIRST adds 0, 72, 76, 89: seat 0 alone lowest ends it.
+    expect(play(start(g, deal(...FIRST.deal)), ...FIRST.moves)).toMatchObject({ finished: true, winner: 0 });
+  });
 });

@@ -72,6 +72,8 @@ export const en = {
   // option labels and one-line explanations
   opt_target: "Target",
   opt_target_sum: "The set ends once a total reaches this; the lowest total wins.",
+  opt_hands: "Hands",
+  opt_hands_sum: "A set of this many hands instead of to the target (0: to the target); the lowest total wins.",
   opt_doubleBlankValue: "0-0 is worth",
   opt_doubleBlankValue_sum: "What 0-0 counts when it is left in a hand.",
   opt_heldDoubles: "Held doubles",
@@ -106,6 +108,7 @@ export const en = {
   bonesLeft: { one: "{n} bone", other: "{n} bones" },
   points: "Points",
   target: "to {n}",
+  setOfHands: "{n} hands",
   // table
   table: "Table",
   yourHand: "Your hand",

@@ -245,6 +245,7 @@ export interface OptionKeys {
 
 const OPTION_KEYS: Readonly<Partial<Record<string, OptionKeys>>> = {
   target: { label: "opt_target", summary: "opt_target_sum" },
+  hands: { label: "opt_hands", summary: "opt_hands_sum" },
   doubleBlankValue: { label: "opt_doubleBlankValue", summary: "opt_doubleBlankValue_sum" },
   heldDoubles: {
     label: "opt_heldDoubles",

@@ -720,7 +720,11 @@ function Scores({
 }) {
   const rules = view.rules;
   const hand = t("handNumber", { n: Math.max(1, view.handIndex + 1) });
-  const target = t("target", { n: rules.game === "french" ? rules.options.target : LINE_TARGET });
+  const french = rules.game === "french" ? rules.options : null;
+  // A set of a fixed number of hands (a duplicate tournament's) is not played to a target.
+  const target = french?.hands
+    ? t("setOfHands", { n: french.hands })
+    : t("target", { n: french ? french.target : LINE_TARGET });
   return (
     <div class="scores" data-testid="scores">
       <span class="scores-title">{title ?? `${hand} · ${target}`}</span>
