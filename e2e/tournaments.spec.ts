@@ -203,3 +203,91 @@ test("a knockout's page draws its bracket: byes, the side that went on, the roun
   await expect(matches.nth(6)).toHaveText("to cometo come");
   await checkA11y(page, "a knockout's page with its bracket");
 });
+
+test("a duplicate French tournament's page lists each round's tables by seat, never to watch", async ({
+  browser,
+  request,
+}) => {
+  // The page as the server shows a duplicate of seven in round 1: table 1 has played its hands
+  // (its record waits for the round to end), table 2, Ana's, is being played with a bot in seat 4.
+  const ana = await newGuest(request, "Ana");
+  const id = "d".repeat(22);
+  const others = ["Ben", "Cy", "Dee", "Eli", "Fay", "Gus"];
+  const entrant = (n: string) => ({ id: n.toLowerCase().padEnd(22, "x"), name: n });
+  const [ben, cy, dee, eli, fay, gus] = others.map((n) => entrant(n).id);
+  const players = [ana.player, ...others.map(entrant)];
+  const tour = {
+    id,
+    settings: {
+      name: "Cross at the yard",
+      game: "french",
+      format: "duplicate",
+      rounds: 2,
+      hands: 2,
+      startAt: Date.now(),
+      maker: ben,
+    },
+    status: "running",
+    checkInAt: 0,
+    signed: players.map((p) => ({ id: p.id, players: [p], rating: 700, checkedIn: true })),
+    rounds: [
+      {
+        games: [],
+        bye: null,
+        slots: null,
+        tables: [
+          {
+            seats: [ben, cy, dee, eli],
+            table: "ABCDEFGHJK",
+            result: {
+              hands: [
+                [3, 0, 12, 5],
+                [0, 8, 1, 4],
+              ],
+              absent: [eli],
+            },
+          },
+          { seats: [fay, ana.player.id, gus, null], table: "BCDEFGHJKM", result: null },
+        ],
+      },
+    ],
+    roundCount: 2,
+    standings: players.map((p, i) => ({ id: p.id, names: [p.name], place: i + 1, points: 3 - i / 2, tieBreaks: [] })),
+  };
+  const player = await playerAs(browser, ana);
+  const page = player.page;
+  try {
+    await page.route(`**/api/tournaments/${id}`, (route) => route.fulfill({ json: tour }));
+    await page.goto(`./?tournament=${id}`);
+    await expect(page.getByTestId("tour-about")).toHaveText("French, duplicate, 2 rounds.");
+    await expect(page.getByTestId("tour-duplicate")).toContainText("Every table of a round plays the same 2 hands");
+    await expect(page.getByTestId("tour-standings").locator("thead")).toContainText("Matchpoints");
+
+    const tables = page.getByTestId("tour-table");
+    await expect(tables).toHaveCount(2);
+    await expect(tables.getByRole("heading")).toHaveText(["Table 1", "Table 2 · your table"]);
+    // Table 1 played: each player's points for the round (Eli never came: a bot played for him).
+    await expect(tables.nth(0).getByTestId("tour-seat")).toHaveText([
+      "Ben3 points",
+      "Cy8 points",
+      "Dee13 points",
+      "Eli (did not come: a bot played)9 points",
+    ]);
+    await expect(tables.nth(0).getByTestId("tour-table-state")).toHaveText(
+      "Played: each player's points for the round. Its replay opens once every table of the round has played.",
+    );
+    // Table 2, Ana's, is being played with a bot in the seat nobody holds; her way in is *Play*.
+    await expect(tables.nth(1).getByTestId("tour-seat")).toHaveText(["Fay", "Ana", "Gus", "a bot"]);
+    await expect(tables.nth(1).getByTestId("tour-table-state")).toHaveText("Being played.");
+    await expect(page.getByTestId("tour-play")).toBeVisible();
+    // Nobody watches a duplicate table, nor replays one before its round is over.
+    await expect(page.getByRole("button", { name: /watch/i })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: /replay/i })).toHaveCount(0);
+    await checkA11y(page, "a duplicate tournament's page with its tables");
+    await tables.first().scrollIntoViewIfNeeded();
+    await shot(page, "tournament-duplicate");
+    expect(player.errors, "console errors").toEqual([]);
+  } finally {
+    await player.context.close();
+  }
+});

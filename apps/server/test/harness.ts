@@ -272,6 +272,8 @@ export function autoPlay(
   client: TestClient,
   code: string,
   until: (m: TableMessage) => boolean = (m) => m.view.finished,
+  /** Which of `count` legal moves to play (the first, unless a test wants players to differ). */
+  pick: (count: number) => number = () => 0,
 ): { done: Promise<TableMessage | null>; stop: () => void } {
   let stopped = false;
   const acted = new Set<number>();
@@ -285,7 +287,13 @@ export function autoPlay(
       if (view?.you && view.turn === view.seat && view.you.legalMoves.length > 0 && !acted.has(view.version)) {
         acted.add(view.version);
         id = `auto-${autoIds++}`;
-        client.send({ t: "act", table: code, id, version: view.version, action: actionOf(view.you.legalMoves[0]) });
+        client.send({
+          t: "act",
+          table: code,
+          id,
+          version: view.version,
+          action: actionOf(view.you.legalMoves[pick(view.you.legalMoves.length)]),
+        });
       }
       const sent = id;
       let next: ServerMessage;

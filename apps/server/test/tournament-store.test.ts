@@ -4,7 +4,7 @@
  */
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Store } from "../src/online/store.js";
+import { type Store, TournamentConflict } from "../src/online/store.js";
 import { bothStores } from "./stores.js";
 
 const { kinds } = bothStores();
@@ -41,7 +41,9 @@ describe.each(kinds)("tournaments in the $name store", ({ name, open }) => {
       log: [{ k: "signup", player: "a" }, { k: "signup", player: "b" }, { k: "start" }],
     });
     // A second writer at a seq already taken is refused, and nothing of it is kept.
-    await expect(s.appendTournament(t.id, 2, [{ k: "again" }], "finished", 2)).rejects.toThrow();
+    await expect(s.appendTournament(t.id, 2, [{ k: "again" }], "finished", 2)).rejects.toBeInstanceOf(
+      TournamentConflict,
+    );
     expect((await s.tournament(t.id))?.status).toBe("running");
     expect(await s.tournament(id("none"))).toBeNull();
   });

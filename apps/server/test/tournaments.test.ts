@@ -14,11 +14,11 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { replayRecord } from "@crossbones/engine";
+import { type Game, replayRecord } from "@crossbones/engine";
 import type { TournamentAnswer } from "@crossbones/protocol";
 import { describe, expect, it } from "vitest";
 import { FakeClock } from "./fake-clock.js";
-import { autoPlay, guest, startServer, TestClient, type TestServer } from "./harness.js";
+import { autoPlay, guest, startServer, type TableMessage, TestClient, type TestServer } from "./harness.js";
 
 type View = TournamentAnswer;
 
@@ -52,20 +52,31 @@ const startClock = () => {
 class RoundPlayer {
   private readonly playing = new Map<string, { stop: () => void }[]>();
 
-  constructor(private readonly clients: () => ReadonlyMap<string, TestClient>) {}
+  constructor(
+    private readonly clients: () => ReadonlyMap<string, TestClient>,
+    /** How each player picks among their legal moves (default: the first). */
+    private readonly pick: (player: string) => (count: number) => number = () => () => 0,
+  ) {}
 
   play(view: View): void {
-    for (const g of view.rounds.at(-1)?.games ?? []) {
-      if (!g.table || g.result || this.playing.has(g.table)) continue;
-      const code = g.table;
-      const plays = [...g.a.split("+"), ...g.b.split("+")].flatMap((player) => {
-        const c = this.clients().get(player);
-        if (!c) return [];
-        c.send({ t: "watch", table: code });
-        const play = autoPlay(c, code);
-        play.done.catch(() => {});
-        return [play];
-      });
+    const round = view.rounds.at(-1);
+    const tables = [
+      ...(round?.games ?? []).map((g) => ({ code: g.table, over: g.result !== null, players: [g.a, g.b] })),
+      ...(round?.tables ?? []).map((t) => ({ code: t.table, over: t.result !== null, players: t.seats })),
+    ];
+    for (const t of tables) {
+      if (!t.code || t.over || this.playing.has(t.code)) continue;
+      const code = t.code;
+      const plays = t.players
+        .flatMap((entrant) => (entrant ?? "").split("+"))
+        .flatMap((player) => {
+          const c = this.clients().get(player);
+          if (!c) return [];
+          c.send({ t: "watch", table: code });
+          const play = autoPlay(c, code, undefined, this.pick(player));
+          play.done.catch(() => {});
+          return [play];
+        });
       this.playing.set(code, plays);
     }
   }
@@ -290,6 +301,141 @@ describe("tournaments on the server", () => {
     await s.close();
   }, 120_000);
 
+  it("a duplicate French of eight, restarted between rounds: every table of a round plays the same deals, scored by matchpoints", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "crossbones-duplicate-"));
+    const { clock, tournamentTime } = startClock();
+    let s: TestServer = await startServer({ dataDir: dir, online: { tournamentTime } });
+    const maker = await guest(s.url, "Maker");
+    const made = await post(s.url, maker.token, "/api/tournaments", {
+      name: "Same bones",
+      game: "french",
+      format: "duplicate",
+      rounds: 2,
+      hands: 2,
+      startIn: 60,
+      // A pass while able (its penalty) never ends a hand: the players who play their last move
+      // below would pass for ever.
+      options: { penaltyPass: false },
+    });
+    expect(made.status).toBe(201);
+    const id = made.body.id as string;
+    const players: Awaited<ReturnType<typeof guest>>[] = [];
+    for (const name of ["Ana", "Ben", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal"]) players.push(await guest(s.url, name));
+    for (const p of players) {
+      await post(s.url, p.token, `/api/tournaments/${id}/signup`);
+      await post(s.url, p.token, `/api/tournaments/${id}/checkin`);
+    }
+    let clients = new Map<string, TestClient>();
+    const connectAll = async () => {
+      clients = new Map();
+      for (const p of players) clients.set(p.player.id, await TestClient.connect(s.url, p.token));
+    };
+    await connectAll();
+    await clock.advance(60_000);
+
+    // Half the field plays its last legal move, half its first: tables of a round score differently.
+    const last = new Set(players.filter((_, i) => i % 2 === 1).map((p) => p.player.id));
+    const rounds = new RoundPlayer(
+      () => clients,
+      (player) => (count) => (last.has(player) ? count - 1 : 0),
+    );
+    let [restarted, checkedPrivacy] = [false, false];
+    const view = await playToEnd(
+      () => s.url,
+      id,
+      rounds,
+      async (look) => {
+        const tables = look.rounds.at(-1)?.tables ?? [];
+        if (!checkedPrivacy && tables.length === 2 && tables.every((t) => t.table)) {
+          // While the round is on nobody watches a table of it, nor reads its record, but its players.
+          checkedPrivacy = true;
+          const [a, b] = tables;
+          const outsider = clients.get(b.seats[0] as string) as TestClient;
+          outsider.send({ t: "watch", table: a.table as string });
+          const refused = await outsider.next((m) => m.t === "refused" && m.table === a.table, 10_000);
+          expect(refused).toMatchObject({ refusal: { code: "duplicate-table" } });
+          expect((await fetch(`${s.url}/api/tables/${a.table}/record`)).status).toBe(403);
+          const own = players.find((p) => p.player.id === a.seats[0]) as (typeof players)[number];
+          const mine = await fetch(`${s.url}/api/tables/${a.table}/record`, {
+            headers: { authorization: `Bearer ${own.token}` },
+          });
+          expect(mine.status).toBe(200);
+          // Its frames name the round's deals, never the tournament (a link tournament's id is its key).
+          const player = clients.get(a.seats[0] as string) as TestClient;
+          const first = player.next((m) => m.t === "table" && m.table.code === a.table, 10_000);
+          player.send({ t: "watch", table: a.table as string });
+          const frame = (await first) as TableMessage;
+          expect(frame?.table.setup.duplicate).toEqual({ deals: `${id}-r1` });
+          expect(frame?.table.setup).not.toHaveProperty("tournament");
+        }
+        // A finished table's record is not shown while another table of its round plays on.
+        if (look.status === "running") for (const t of tables) expect(t.result?.record).toBeUndefined();
+        if (restarted || look.rounds.length !== 2) return false;
+        restarted = true;
+        rounds.stop();
+        for (const c of clients.values()) c.close();
+        await s.close();
+        s = await startServer({ dataDir: dir, online: { tournamentTime } });
+        await connectAll();
+        return true;
+      },
+    );
+    // Matchpoints are not all halves: some holders of the same bones did better than others.
+    expect(
+      view.rounds.some(
+        (r) => JSON.stringify(r.tables?.[0].result?.hands) !== JSON.stringify(r.tables?.[1].result?.hands),
+      ),
+    ).toBe(true);
+    expect(restarted && checkedPrivacy).toBe(true);
+    const exported = (await (await fetch(`${s.url}/api/tournaments/${id}/export`)).json()) as {
+      records: Record<string, { hands: { deal: string[][]; fair: { table: string; seeds: unknown[] } }[] }>;
+    };
+
+    // Each round: two full tables, the same deals hand by hand, every deal checkable by its proof.
+    const points = new Map(players.map((p) => [p.player.id, 0]));
+    for (const [r, round] of view.rounds.entries()) {
+      const tables = round.tables ?? [];
+      expect(tables).toHaveLength(2);
+      const games: Game[] = [];
+      for (const t of tables) {
+        expect(t.seats.every((p) => p !== null)).toBe(true);
+        const record = exported.records[t.result?.record as string];
+        for (const h of record.hands.slice(0, 2)) {
+          expect(h.fair.table).toBe(`${id}-r${r + 1}-1`);
+          expect(h.fair.seeds.every((seed) => seed === null)).toBe(true);
+        }
+        const replayed = replayRecord(record);
+        if (!replayed.ok) throw new Error(JSON.stringify(replayed.error));
+        games.push(replayed.value.game);
+        // The points counted are the record's, hand by hand (score and penalties).
+        const perHand = replayed.value.game.hands
+          .slice(0, 2)
+          .map((h) => h.result?.score.map((x, seat) => x + (h.result?.penalties[seat] ?? 0)));
+        expect(t.result?.hands).toEqual(perHand);
+      }
+      for (let h = 0; h < 2; h++) expect(games[0].hands[h].deal).toEqual(games[1].hands[h].deal);
+      // Matchpoints: 1 for each other holder of the same bones who took more, ½ for the same.
+      tables.forEach((t, i) => {
+        t.seats.forEach((player, seat) => {
+          for (let h = 0; h < 2; h++) {
+            const mine = t.result?.hands[h][seat] as number;
+            const theirs = tables[1 - i].result?.hands[h][seat] as number;
+            const mp = mine < theirs ? 1 : mine === theirs ? 0.5 : 0;
+            points.set(player as string, (points.get(player as string) ?? 0) + mp);
+          }
+        });
+      });
+    }
+    // Round 2 moved seats 1 and 3 to the other table.
+    const [one, two] = [view.rounds[0].tables ?? [], view.rounds[1].tables ?? []];
+    expect(two[1].seats[1]).toBe(one[0].seats[1]);
+    expect(two[0].seats[0]).toBe(one[0].seats[0]);
+    expect(view.standings).toHaveLength(8);
+    for (const st of view.standings) expect(st.points).toBe(points.get(st.id));
+    for (const c of clients.values()) c.close();
+    await s.close();
+  }, 180_000);
+
   it("a player who never comes forfeits: a bot plays their seat once their clock runs out; the one who came wins", async () => {
     const { clock, tournamentTime } = startClock();
     const s = await startServer({ online: { tournamentClock: { move: 5, bank: 0 }, tournamentTime } });
@@ -373,6 +519,28 @@ describe("tournaments on the server", () => {
       status: 400,
       body: { error: { code: "bad-tournament", reason: "swiss is played in cutthroat or partner" } },
     });
+    // A duplicate round's deals are the server's to give: a table asked for with them is refused.
+    const setup = {
+      game: "french",
+      players: 4,
+      options: {},
+      seats: Array(4).fill("human"),
+      clock: null,
+      private: true,
+    };
+    const copied = await post(s.url, maker.token, "/api/tables", { setup: { ...setup, duplicate: { deals: "X-r1" } } });
+    const claimed = await post(s.url, maker.token, "/api/tables", {
+      setup: { ...setup, tournament: { id: "x".repeat(22), round: 0, index: 0 } },
+    });
+    expect(claimed).toMatchObject({
+      status: 400,
+      body: { error: { code: "bad-setup", reason: "only a tournament makes its tables" } },
+    });
+    expect(copied).toMatchObject({
+      status: 400,
+      body: { error: { code: "bad-setup", reason: "only a tournament makes duplicate tables" } },
+    });
+    expect((await post(s.url, maker.token, "/api/tables", { setup })).status).toBe(200);
     const extra = await post(s.url, maker.token, "/api/tournaments", { ...base, prize: 100 });
     expect(extra).toMatchObject({ status: 400, body: { error: { code: "bad-message", field: "prize" } } });
     expect((await fetch(`${s.url}/api/tournaments/${"x".repeat(22)}`)).status).toBe(404);

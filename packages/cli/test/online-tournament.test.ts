@@ -29,13 +29,23 @@ afterAll(async () => {
 interface Standings {
   status: string;
   standings: { id: string; place: number; points: number }[];
-  rounds: { round: number; bye: string | null; games: { a: string; b: string; table: string; aScore: number }[] }[];
+  rounds: {
+    round: number;
+    bye: string | null;
+    games: { a: string; b: string; table: string; aScore: number }[];
+    tables?: { seats: (string | null)[]; table: string; hands: number[][] }[];
+  }[];
 }
 
 interface Exported {
   format: string;
-  tournament: { rounds: { games: { a: string; b: string; result: { aScore: number; record?: string } | null }[] }[] };
-  records: Record<string, { game: string; names: string[] }>;
+  tournament: {
+    rounds: {
+      games: { a: string; b: string; result: { aScore: number; record?: string } | null }[];
+      tables?: { seats: (string | null)[]; result: { hands: number[][]; record?: string } | null }[];
+    }[];
+  };
+  records: Record<string, { game: string; names: string[]; hands: { deal: string[][] }[] }>;
 }
 
 type Guest = Awaited<ReturnType<typeof guest>>;
@@ -45,10 +55,10 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 /** How long the commands may take to play a tournament through before the test says where they are (ms). */
 const PLAY_MS = 180_000;
 
-async function create(args: readonly string[]): Promise<string> {
+async function create(args: readonly string[], options = '{"match":"straight"}'): Promise<string> {
   const maker = await guest(server.url, "Maker");
   const made = await crossbones(
-    ["online", "tournament", "create", "--server", server.url, ...args, "--options", '{"match":"straight"}', "--json"],
+    ["online", "tournament", "create", "--server", server.url, ...args, "--options", options, "--json"],
     { CROSSBONES_TOKEN: maker.token },
   ).done;
   expect(made.status, made.stderr).toBe(0);
@@ -96,11 +106,15 @@ async function playAll(id: string, players: readonly Guest[], partners: (i: numb
     for (const r of runs) r.child.kill();
     throw new Error(`not over in ${PLAY_MS / 1000} s:\n${where.join("\n")}`);
   }
-  const finals: { games: number; standings: Standings }[] = [];
+  const finals: { games: number; standings: Standings; log: string }[] = [];
   for (const run of await all) {
     expect(run.status, run.stderr).toBe(0);
     const lines = run.stdout.trim().split("\n");
-    finals.push({ games: lines.length - 1, standings: JSON.parse(lines.at(-1) as string) as Standings });
+    finals.push({
+      games: lines.length - 1,
+      standings: JSON.parse(lines.at(-1) as string) as Standings,
+      log: run.stderr,
+    });
   }
   return finals;
 }
@@ -226,6 +240,57 @@ describe("crossbones online tournament", () => {
         expect([record.names[0], record.names[2]].sort()).toEqual(team(g.a));
         expect([record.names[1], record.names[3]].sort()).toEqual(team(g.b));
       }
+  }, 240_000);
+
+  it("eight bots play a two-round duplicate French through a server restart: the same deals at every table, matchpoints as the records say", async () => {
+    const id = await create(
+      ["--format", "duplicate", "--rounds", "2", "--hands", "2", "--start-in", "60s"],
+      '{"penaltyPass":false}',
+    );
+    const players: Guest[] = [];
+    for (let i = 0; i < 8; i++) players.push(await guest(server.url, `Dup${i + 1}`));
+    await enter(id, players);
+    const restarted = restartAtRound(id, 2);
+    const finals = await playAll(id, players, () => undefined);
+    expect(await restarted).toBe(true);
+
+    const final = await standings(id);
+    expect(final.status).toBe("finished");
+    for (const f of finals) {
+      expect(f.standings).toEqual(final);
+      // One line a game (a table each round), then the standings.
+      expect(f.games).toBe(2);
+      // Each deal checked by the player's own client against its proof, none taking a seed.
+      expect(f.log).toContain("deal verified");
+      expect(f.log).not.toContain("FAILED");
+    }
+    const exported = await crossbones(["online", "tournament", "export", "--server", server.url, "--id", id]).done;
+    const file = JSON.parse(exported.stdout) as Exported;
+    const points = new Map(players.map((p) => [p.player.id, 0]));
+    for (const round of file.tournament.rounds) {
+      const tables = round.tables ?? [];
+      expect(tables.map((t) => t.seats.filter((p) => p !== null).length)).toEqual([4, 4]);
+      // Every game replays to the points counted, hand by hand, from the same deals at both tables.
+      const deals = tables.map((t) => {
+        const record = file.records[t.result?.record as string];
+        const replayed = replayRecord(record);
+        if (!replayed.ok) throw new Error(JSON.stringify(replayed.error));
+        const counted = replayed.value.game.hands
+          .slice(0, 2)
+          .map((h) => h.result?.score.map((x, seat) => x + (h.result?.penalties[seat] ?? 0)));
+        expect(t.result?.hands).toEqual(counted);
+        return record.hands.slice(0, 2).map((h) => h.deal);
+      });
+      expect(deals[0]).toEqual(deals[1]);
+      for (const [i, t] of tables.entries())
+        for (const [seat, player] of t.seats.entries())
+          for (let h = 0; h < 2; h++) {
+            const [mine, theirs] = [t.result?.hands[h][seat] as number, tables[1 - i].result?.hands[h][seat] as number];
+            const mp = mine < theirs ? 1 : mine === theirs ? 0.5 : 0;
+            points.set(player as string, (points.get(player as string) ?? 0) + mp);
+          }
+    }
+    for (const s of final.standings) expect(s.points, s.id).toBe(points.get(s.id));
   }, 240_000);
 
   it("create says what is wrong with its options in words", async () => {

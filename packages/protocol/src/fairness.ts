@@ -103,7 +103,9 @@ export class DealWitness {
       if (!fair.dealt) {
         if (w.first !== undefined) w.waited = now - w.first;
         w.commitment ??= fair.commitment;
-        if (you !== null && !fair.seeded.includes(you) && (w.sent === undefined || now - w.sent > RESEND_MS)) {
+        // A duplicate table's deal takes none (docs/fairness.md, *Duplicate tables*).
+        const takes = fair.noSeeds !== true;
+        if (takes && you !== null && !fair.seeded.includes(you) && (w.sent === undefined || now - w.sent > RESEND_MS)) {
           w.seed ??= randomHex32();
           w.first ??= now;
           w.sent = now;

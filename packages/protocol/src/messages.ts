@@ -66,6 +66,24 @@ export const tableSetup = z.strictObject({
    * made by hand may be when every seat is for a person.
    */
   rated: z.boolean().optional(),
+  /**
+   * A table of a duplicate tournament's round (docs/tournaments.md): every table of the round plays
+   * the deals of `deals` (its name in their proofs), with no seeds. Only the server makes one: a
+   * table asked for with it is refused.
+   */
+  duplicate: z.strictObject({ deals: z.string().min(1).max(64) }).optional(),
+  /**
+   * A tournament's table: its game there (round and index from 0), so whichever process holds the
+   * table reports its result. Only the server makes one (a table asked for with it is refused),
+   * and frames leave it out.
+   */
+  tournament: z
+    .strictObject({
+      id: z.string().regex(TOURNAMENT_ID),
+      round: z.int().min(0).max(63),
+      index: z.int().min(0).max(1023),
+    })
+    .optional(),
 });
 export type TableSetup = z.infer<typeof tableSetup>;
 
@@ -189,6 +207,7 @@ export const SERVER_REFUSAL_CODES = [
   "too-many-tournaments",
   "tournaments-full",
   "bad-tournament",
+  "duplicate-table",
 ] as const;
 export type ServerRefusalCode = (typeof SERVER_REFUSAL_CODES)[number];
 
@@ -291,6 +310,26 @@ export const tournamentAnswer = z.object({
       bye: z.string().nullable(),
       /** Knockout: the round's bracket slots in order (2i meets 2i+1; null: an empty slot, a bye). */
       slots: z.array(z.string().nullable()).nullable(),
+      /**
+       * Duplicate: the round's tables, each with its players by seat (null: a bot), its code once
+       * made, and once it finished each hand's points per seat, who never came and its record.
+       * Records of a round still being played are not shown: they hold deals other tables play.
+       */
+      tables: z
+        .array(
+          z.object({
+            seats: z.array(z.string().nullable()),
+            table: z.string().nullable(),
+            result: z
+              .object({
+                hands: z.array(z.array(z.number())),
+                absent: z.array(z.string()),
+                record: z.string().optional(),
+              })
+              .nullable(),
+          }),
+        )
+        .optional(),
     }),
   ),
   /** The rounds it plays, fixed at the start (0 before): a knockout's bracket has this many. */
@@ -313,7 +352,10 @@ export type TournamentAnswer = z.infer<typeof tournamentAnswer>;
  */
 export function currentTournamentTable(t: TournamentAnswer, player: string): string | null {
   if (t.status !== "running") return null;
-  const game = t.rounds.at(-1)?.games.find((g) => g.result === null && `+${g.a}+${g.b}+`.includes(`+${player}+`));
+  const round = t.rounds.at(-1);
+  const duplicate = round?.tables?.find((x) => x.result === null && x.seats.includes(player));
+  if (duplicate) return duplicate.table;
+  const game = round?.games.find((g) => g.result === null && `+${g.a}+${g.b}+`.includes(`+${player}+`));
   return game?.table ?? null;
 }
 
@@ -411,6 +453,11 @@ export const dealCommitment = z.strictObject({
   dealt: z.boolean(),
   /** Seats whose seed is in. */
   seeded: z.array(seat),
+  /**
+   * This deal takes no seeds: a duplicate tournament's table, whose deals every table of its round
+   * plays (docs/fairness.md, *Duplicate tables*). Absent: it takes them.
+   */
+  noSeeds: z.literal(true).optional(),
 });
 
 export const tableInfo = z.strictObject({
@@ -652,6 +699,8 @@ export const SERVER_MESSAGES: Readonly<Record<ServerRefusalCode, string>> = {
   "too-many-tournaments": "you have made as many tournaments as you may: let one finish first",
   "tournaments-full": "the server runs as many tournaments as it can just now: try again later",
   "bad-tournament": "that tournament cannot be made",
+  "duplicate-table":
+    "this table plays a duplicate round's deals, which other tables are still playing: it is not watched",
 };
 
 /** A refusal of the server's own, with its English message. */

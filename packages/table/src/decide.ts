@@ -165,7 +165,9 @@ function seed(s: TableState, player: string, commitment: string, value: string, 
   const seat = seatOf(s, player);
   if (seat < 0) return refuse(table("not-seated"));
   const p = s.pending;
-  if (!p || p.sealed || p.commitment !== commitment) return refuse(table("deal-made"));
+  // A duplicate table's deal takes no seed: it is made as soon as it is due.
+  if (!p || p.sealed || p.commitment !== commitment || s.table.duplicate !== undefined)
+    return refuse(table("deal-made"));
   if (p.seeds[seat] !== null) return p.seeds[seat] === value ? none : refuse(table("seed-given"));
   return changes({ k: "seed", seat, seed: value, at: now });
 }

@@ -56,14 +56,15 @@ function nextEffect(s: TableState, now: number): Due | null {
 /**
  * When the coming deal is made: after the hand pause (the first hand of a game has none), cut
  * short once every person is ready, and not before the seeds of the people here are in or
- * `seedWait` has passed since the commitment.
+ * `seedWait` has passed since the commitment (a duplicate table takes none).
  */
 export function dealAt(s: TableState, p: PendingDeal): number {
   const pause = p.hand === 1 ? 0 : s.timing.handPause;
   const people = s.seats.flatMap((seat, i) => (seat.kind === "human" ? [i] : []));
   const allReady = people.every((i) => s.ready.includes(i));
   const at = allReady ? p.at : p.at + pause;
-  const missing = s.seats.some((seat, i) => isHere(s, seat) && p.seeds[i] === null);
+  // A duplicate round's deals take no seeds: every table of the round plays the same ones.
+  const missing = s.table.duplicate === undefined && s.seats.some((seat, i) => isHere(s, seat) && p.seeds[i] === null);
   return missing ? Math.max(at, p.at + s.timing.seedWait) : at;
 }
 

@@ -55,9 +55,12 @@ export function reactionsSilenced(game: GameKind, handInPlay: boolean): boolean 
   return game === "partner" && handInPlay;
 }
 
-/** The table's id in its deals: its deal id and the game's number here (docs/fairness.md). */
+/**
+ * The table's id in its deals: its deal id and the game's number here (docs/fairness.md). A
+ * duplicate round's tables all play the deals named by the round instead.
+ */
 export function tableId(s: TableState): string {
-  return `${s.dealId}-${s.gameIndex + 1}`;
+  return `${s.table.duplicate ?? s.dealId}-${s.gameIndex + 1}`;
 }
 
 /** When the table closes by itself, and why (null: it does not, someone is here). */

@@ -40,6 +40,11 @@ export interface TableRules {
    * ratings: they are not rated.
    */
   readonly rated?: boolean;
+  /**
+   * A duplicate tournament round's table: the name of the deals every table of the round plays
+   * (docs/fairness.md, *Duplicate tables*). Its deals take no seeds, and only its players follow it.
+   */
+  readonly duplicate?: string;
 }
 
 /** How a table paces itself and when it gives up on its people (milliseconds). */

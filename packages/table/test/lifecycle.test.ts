@@ -68,6 +68,18 @@ describe("seats and the first deal", () => {
     });
   });
 
+  it("a duplicate round's table deals as soon as it is due, takes no seed, and names the round's deals", () => {
+    const sim = duel({ duplicate: "T1-r1" });
+    sim.run(0);
+    const commitment = sim.state.pending?.commitment as string;
+    expect(sim.do({ c: "seed", player: "p0", commitment, seed: "c".repeat(64) }).refusal).toEqual({
+      code: "deal-made",
+    });
+    sim.run(0);
+    expect(sim.state.game.hands).toHaveLength(1);
+    expect(sim.state.proofs[0]).toMatchObject({ table: "T1-r1-1", seeds: [null, null] });
+  });
+
   it("a second, different seed for the same deal is refused; the same one again is not", () => {
     const sim = duel();
     sim.run(0);

@@ -47,6 +47,8 @@ export interface SimOptions {
   readonly seats?: readonly ("human" | "easy" | "medium" | "hard")[];
   readonly clock?: ClockSettings | null;
   readonly rated?: boolean;
+  /** A duplicate round's table: the name of its deals. */
+  readonly duplicate?: string;
   readonly timing?: Partial<Timing>;
   readonly seed?: string;
   /** Whether bots answer as soon as they are asked (else `answer` is called by the test). */
@@ -75,7 +77,13 @@ export class Sim {
     this.state = newTable({
       code: "K7QX2M",
       maker: "p0",
-      table: { rules: this.rules, seats: plan, clock: options.clock ?? null, rated: options.rated ?? false },
+      table: {
+        rules: this.rules,
+        seats: plan,
+        clock: options.clock ?? null,
+        rated: options.rated ?? false,
+        ...(options.duplicate ? { duplicate: options.duplicate } : {}),
+      },
       timing: { ...TIMING, ...options.timing },
     });
   }

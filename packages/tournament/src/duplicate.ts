@@ -23,6 +23,8 @@ export interface DuplicateTable {
   readonly hands: readonly (readonly number[])[];
   /** Players of this table who never came (their bots played). */
   readonly absent?: readonly string[];
+  /** The table's game record, by the server's id for it, when it was kept. */
+  readonly record?: string;
 }
 
 /**

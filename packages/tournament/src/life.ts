@@ -111,6 +111,8 @@ export type TournamentEntry =
 export interface TableHands {
   readonly hands: readonly (readonly number[])[];
   readonly absent: readonly string[];
+  /** The table's game record, by the server's id for it, when it was kept. */
+  readonly record?: string;
 }
 
 export type TournamentCommand =

@@ -27,7 +27,7 @@ import { SqliteStore } from "./sqlite-store.js";
 import { FencedError, type Store, TABLE_FORMAT } from "./store.js";
 import { type Follower, LiveTable, REAL_TIMERS, type TableDeps, type Timers } from "./table.js";
 import { CODE_LENGTH, Tokens, tableCode } from "./tokens.js";
-import { MAX_LIVE_TOURNAMENTS, TOURNAMENT_CLOCK, TournamentRunner } from "./tournaments.js";
+import { MAX_LIVE_TOURNAMENTS, TOURNAMENT_CLOCK, type TournamentLease, TournamentRunner } from "./tournaments.js";
 
 export interface OnlineOptions {
   /** Where the SQLite file and the token secret live (without `databaseUrl`). */
@@ -78,15 +78,16 @@ export interface OnlineOptions {
 
 /**
  * Why a table cannot be reached: none by that code, closed for good, its log does not replay, or
- * (to watch) too many watch it already.
+ * (to watch) too many watch it already, or it is a duplicate round's (whose deals other tables play).
  */
-export type Gone = "unknown" | "closed" | "broken" | "crowded";
+export type Gone = "unknown" | "closed" | "broken" | "crowded" | "duplicate";
 
 const GONE_CODES = {
   unknown: "unknown-table",
   closed: "table-closed",
   broken: "table-unavailable",
   crowded: "table-crowded",
+  duplicate: "duplicate-table",
 } as const;
 
 /** The refusal a client gets for a table it cannot reach. */
@@ -131,7 +132,12 @@ type Relay =
   /** For every socket of `player` on the process (an invitation). */
   | { readonly t: "everyone"; readonly player: string; readonly message: ServerMessage }
   /** Close the process's sockets of `player` that said hello with a key older than `key`. */
-  | { readonly t: "signed-out"; readonly player: string; readonly key: number };
+  | { readonly t: "signed-out"; readonly player: string; readonly key: number }
+  /** Tournament `id`'s log has a new round or its end, written elsewhere: its holder reads it again. */
+  | { readonly t: "tournament"; readonly id: string };
+
+/** A tournament's lease in Redis sits beside the tables' (cluster.ts), under a key no code can be. */
+const TOURNAMENT_KEY = "tournament:";
 
 /**
  * How long a request to another process waits for its answer before the table is looked up again
@@ -212,8 +218,9 @@ export class Hub {
         this.failed(table, error instanceof FencedError ? "fenced" : error instanceof ReplayError ? "error" : "store"),
       onIdle: (table) => void this.evict(table),
       onClosed: (table, reason) => this.closed(table, reason),
-      onGameOver: (table, state) => this.tournaments.gameOver(table.code, state),
+      onGameOver: (table, state) => this.tournaments.gameOver(table.code, state, table.tournament),
       dealIdOf: (code) => this.tokens.dealId(code),
+      duplicateSecret: (table, hand) => this.tokens.duplicateSecret(table, hand),
     };
     this.sweepLater();
     const quick = {
@@ -232,13 +239,16 @@ export class Hub {
       clock: options.tournamentClock ?? TOURNAMENT_CLOCK,
       maxLive: options.maxTournaments ?? MAX_LIVE_TOURNAMENTS,
       makeTable: async (setup, players) => {
-        const [first] = players;
-        const made = first ? await this.createTable(first, setup, false) : null;
+        // The first player makes it and takes the first seat for a person (theirs); the rest sit.
+        const first = players.findIndex((p) => p !== null);
+        const maker = players[first];
+        const made = maker ? await this.createTable(maker, setup, false) : null;
         if (!made?.ok) return null;
-        for (const [seat, p] of players.entries()) if (seat > 0 && p) await this.call(made.code, sitOp(p, seat));
+        for (const [seat, p] of players.entries()) if (seat > first && p) await this.call(made.code, sitOp(p, seat));
         return made.code;
       },
       tell: (player, message) => void this.tellEverywhere(player, message).catch(() => {}),
+      ...(cluster ? { lease: this.tournamentLease(cluster) } : {}),
     });
   }
 
@@ -269,7 +279,8 @@ export class Hub {
     // last process stopped without parking them (a crash) come back in the background, and the
     // sweep takes those whose time has come; in a cluster, tables are taken as they are asked for,
     // when their owner dies, or by the sweep.
-    if (!cluster) void hub.tournaments.resume().catch(() => {});
+    // Tournaments are taken up by whichever process claims each first.
+    void hub.tournaments.resume().catch(() => {});
     if (!cluster)
       void store.loadedTables().then(
         (codes) => hub.loadAll(codes).then(() => hub.sweep()),
@@ -366,6 +377,11 @@ export class Hub {
     const checked = checkSetup(setup);
     if (!checked.ok)
       return { ok: false, refusal: checked.refusal ?? serverRefusal("bad-setup", { reason: checked.reason }) };
+    // Its deals are a tournament round's: a table asked for with them would show them to its maker.
+    if (chosen && checked.value.setup.duplicate)
+      return { ok: false, refusal: serverRefusal("bad-setup", { reason: "only a tournament makes duplicate tables" }) };
+    if (chosen && checked.value.setup.tournament)
+      return { ok: false, refusal: serverRefusal("bad-setup", { reason: "only a tournament makes its tables" }) };
     if (chosen && checked.value.setup.rated && checked.value.seats.some((s) => s.kind === "bot"))
       return { ok: false, refusal: serverRefusal("bad-setup", { reason: "a rated table seats people only" }) };
     const limit = this.options.maxOpenTables ?? 10;
@@ -495,7 +511,7 @@ export class Hub {
   /** A table closed for good: it leaves memory (its records stay); its followers saw it close. */
   private closed(table: LiveTable, reason: CloseReason): void {
     this.metrics.closed.inc({ reason });
-    this.tournaments.tableClosed(table.code);
+    this.tournaments.tableClosed(table.code, table.tournament);
     if (this.tables.get(table.code) !== table) return;
     table.close();
     this.tables.delete(table.code);
@@ -563,9 +579,10 @@ export class Hub {
     if ("gone" in route) return route.gone;
     const mine = this.follows.get(code) ?? new Map();
     this.follows.set(code, mine);
-    if (this.attach(code, follower, route, mine)) return null;
+    const refused = this.attach(code, follower, route, mine);
+    if (refused === null) return null;
     if (mine.size === 0) this.follows.delete(code);
-    return "crowded";
+    return refused;
   }
 
   /** The table as it stands, again, to one of its followers here (nobody else hears of it). */
@@ -581,11 +598,12 @@ export class Hub {
     follower: Follower,
     route: Exclude<Route, { gone: Gone }>,
     mine: Map<Follower, Link>,
-  ): boolean {
+  ): "crowded" | "duplicate" | null {
     if ("local" in route) {
-      if (!route.local.follow(follower)) return false;
+      const refused = route.local.follow(follower);
+      if (refused) return refused;
       mine.set(follower, { table: route.local });
-      return true;
+      return null;
     }
     // Through its owner, who refuses a crowd itself (its refusal comes back as the follower's frame).
     const cluster = this.cluster as Cluster;
@@ -593,7 +611,7 @@ export class Hub {
     this.fids.set(fid, follower);
     mine.set(follower, { pid: route.remote, fid });
     cluster.send(route.remote, { t: "follow", code, fid, from: cluster.pid, player: follower.player } satisfies Relay);
-    return true;
+    return null;
   }
 
   unfollow(code: string, follower: Follower): void {
@@ -675,13 +693,14 @@ export class Hub {
           player: m.player,
           send: (text) => cluster.frame(m.from, m.fid, text),
         };
-        if (table.follow(follower)) this.remotes.set(m.fid, { code: m.code, from: m.from, follower });
+        const gone = table.follow(follower);
+        if (gone === null) this.remotes.set(m.fid, { code: m.code, from: m.from, follower });
         else {
           const refused: ServerMessage = {
             t: "refused",
             id: null,
             table: m.code,
-            refusal: goneRefusal("crowded"),
+            refusal: goneRefusal(gone),
             charged: false,
           };
           follower.send(JSON.stringify(refused));
@@ -713,10 +732,19 @@ export class Hub {
       case "signed-out":
         this.signedOut(m.player, m.key);
         return;
+      case "tournament":
+        this.tournaments.changed(m.id);
+        return;
     }
   }
 
   private ownerChanged(code: string, pid: string | null): void {
+    // A tournament let go by a process that stopped: one of the others takes it up.
+    if (code.startsWith(TOURNAMENT_KEY)) {
+      if (pid === null && !this.closing)
+        void this.tournaments.takeOver(code.slice(TOURNAMENT_KEY.length)).catch(() => {});
+      return;
+    }
     if (pid === null || pid === this.cluster?.pid) this.owners.delete(code);
     else if (this.owners.has(code) || this.follows.has(code)) this.owners.set(code, pid);
     // Requests waiting on the old owner go to the new one now.
@@ -724,6 +752,24 @@ export class Hub {
     if (this.follows.has(code)) this.refollow(code);
     // Given up by its owner (a graceful stop): someone must keep its bots and clocks going.
     else if (pid === null && !this.closing) void this.load(code).catch(() => {});
+  }
+
+  /** Tournaments' leases, beside the tables' (the same claim: one live holder each). */
+  private tournamentLease(cluster: Cluster): TournamentLease {
+    const key = (id: string) => `${TOURNAMENT_KEY}${id}`;
+    return {
+      claim: (id) => cluster.claim(key(id)),
+      release: (id) => cluster.release(key(id)),
+      changed: (id) =>
+        void cluster.owner(key(id)).then(
+          (pid) => {
+            if (pid === null) this.tournaments.changed(id);
+            else if (pid !== cluster.pid) cluster.send(pid, { t: "tournament", id } satisfies Relay);
+          },
+          // Redis away: its holder finds the round when it next reads the log (a result, a look).
+          () => {},
+        ),
+    };
   }
 
   /** Processes that died: their followers here are gone, and their tables are taken (by one of us each). */
@@ -741,7 +787,10 @@ export class Hub {
     for (const pid of pids)
       void cluster.ownedBy(pid).then(
         (codes) => {
-          for (const code of codes) void this.load(code).catch(() => {});
+          for (const code of codes)
+            if (code.startsWith(TOURNAMENT_KEY))
+              void this.tournaments.takeOver(code.slice(TOURNAMENT_KEY.length)).catch(() => {});
+            else void this.load(code).catch(() => {});
         },
         // Redis away: the next sweep tries again.
         () => {},

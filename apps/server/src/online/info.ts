@@ -68,7 +68,8 @@ function fairness(s: TableState): Pick<TableInfo, "fair" | "proof"> {
   const p = s.pending;
   if (p) {
     const seeded = p.seeds.flatMap((seed, i) => (seed === null ? [] : [i]));
-    return { fair: { hand: p.hand, commitment: p.commitment, dealt: false, seeded }, proof: wire(last) };
+    const noSeeds = s.table.duplicate !== undefined ? { noSeeds: true as const } : {};
+    return { fair: { hand: p.hand, commitment: p.commitment, dealt: false, seeded, ...noSeeds }, proof: wire(last) };
   }
   if (!last) return { fair: null, proof: null };
   const hand = s.game.state;

@@ -32,7 +32,8 @@ export type TableOp =
   | { readonly m: "rematch"; readonly player: string }
   | { readonly m: "leave"; readonly player: string }
   | { readonly m: "remove"; readonly player: string; readonly seat: number }
-  | { readonly m: "record" }
+  /** The current game's record, as `player` (null: anyone) may have it. */
+  | { readonly m: "record"; readonly player: string | null }
   /** Whether `player` sits at the table, and its game (an invitation names it). */
   | { readonly m: "about"; readonly player: string };
 
@@ -46,6 +47,7 @@ export type OpResult =
   | { readonly m: "sit"; readonly ok: false; readonly refusal: WireRefusal }
   | ({ readonly m: "act" } & ActResult)
   | { readonly m: "done"; readonly refusal: WireRefusal | null }
+  /** `record` null: a duplicate round's table, whose record only its players may have. */
   | { readonly m: "record"; readonly record: unknown }
   | { readonly m: "about"; readonly seated: boolean; readonly game: GameKind; readonly players: number }
   | { readonly m: "moved" };
@@ -84,7 +86,7 @@ export async function runOp(table: LiveTable, op: TableOp): Promise<OpResult> {
       result = { m: "done", refusal: table.remove(op.player, op.seat) };
       break;
     case "record":
-      return { m: "record", record: table.record() };
+      return { m: "record", record: table.record(op.player) };
     case "about":
       return { m: "about", seated: table.seatOf(op.player) >= 0, game: table.setup.game, players: table.setup.players };
   }

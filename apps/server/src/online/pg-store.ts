@@ -41,6 +41,7 @@ import {
   type StoredTable,
   type StoredTournament,
   TABLE_FORMAT,
+  TournamentConflict,
   type TournamentResult,
   type TournamentRow,
 } from "./store.js";
@@ -633,11 +634,12 @@ export class PgStore implements Store {
   ): Promise<void> {
     await this.transaction(async (client) => {
       for (const [i, e] of entries.entries())
-        await client.query("INSERT INTO tournament_log (id, seq, entry) VALUES ($1, $2, $3)", [
-          id,
-          seq + i,
-          JSON.stringify(e),
-        ]);
+        await client
+          .query("INSERT INTO tournament_log (id, seq, entry) VALUES ($1, $2, $3)", [id, seq + i, JSON.stringify(e)])
+          .catch((error: { code?: string }) => {
+            // Another process appended at this seq first (unique_violation).
+            throw error.code === "23505" ? new TournamentConflict(id, seq) : error;
+          });
       await client.query("UPDATE tournaments SET status = $2, entrants = $3 WHERE id = $1", [id, status, entrants]);
       for (const r of results?.places ?? [])
         await client.query(

@@ -169,10 +169,13 @@ export async function onlineRoutes(app: FastifyInstance, hub: Hub, options: Rout
     const device = deviceOf(req.ip);
     const wait = guesses.wait(device);
     if (wait > 0) return refuse(reply, 429, serverRefusal("rate-limited", { retryAfter: wait }));
-    const r = TABLE_CODE.test(code) ? await hub.call(code, { m: "record" }) : null;
+    // A duplicate round's table gives its record to its players only: a token says who asks.
+    const player = req.headers.authorization ? ((await guestOf(hub, req))?.id ?? null) : null;
+    const r = TABLE_CODE.test(code) ? await hub.call(code, { m: "record", player }) : null;
     if (r === null || (r.m === "gone" && r.gone === "unknown")) guesses.miss(device);
     if (r?.m === "gone") return refuse(reply, 404, goneRefusal(r.gone));
     if (r?.m !== "record") return refuse(reply, 404, serverRefusal("unknown-table"));
+    if (r.record === null) return refuse(reply, 403, serverRefusal("duplicate-table"));
     return r.record;
   });
 

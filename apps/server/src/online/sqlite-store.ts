@@ -40,6 +40,7 @@ import {
   type StoredTable,
   type StoredTournament,
   TABLE_FORMAT,
+  TournamentConflict,
   type TournamentResult,
   type TournamentRow,
 } from "./store.js";
@@ -607,11 +608,16 @@ export class SqliteStore implements Store {
     const place = this.db.prepare(
       "INSERT OR IGNORE INTO tournament_results (id, player, place, entrants, finished) VALUES (?, ?, ?, ?, ?)",
     );
-    this.db.transaction(() => {
-      for (const [i, e] of entries.entries()) add.run(id, seq + i, JSON.stringify(e));
-      this.db.prepare("UPDATE tournaments SET status = ?, entrants = ? WHERE id = ?").run(status, entrants, id);
-      for (const r of results?.places ?? []) place.run(id, r.player, r.place, r.entrants, results?.at);
-    })();
+    try {
+      this.db.transaction(() => {
+        for (const [i, e] of entries.entries()) add.run(id, seq + i, JSON.stringify(e));
+        this.db.prepare("UPDATE tournaments SET status = ?, entrants = ? WHERE id = ?").run(status, entrants, id);
+        for (const r of results?.places ?? []) place.run(id, r.player, r.place, r.entrants, results?.at);
+      })();
+    } catch (e) {
+      if ((e as { code?: string }).code === "SQLITE_CONSTRAINT_PRIMARYKEY") throw new TournamentConflict(id, seq);
+      throw e;
+    }
   }
 
   async tournament(id: string): Promise<StoredTournament | null> {

@@ -161,6 +161,17 @@ export class FencedError extends Error {
   }
 }
 
+/**
+ * A tournament's log already has an entry at the seq appended at: another process wrote first
+ * (tournaments.ts reads the log again and decides the command anew).
+ */
+export class TournamentConflict extends Error {
+  constructor(id: string, seq: number) {
+    super(`tournament ${id}: its log has moved past ${seq}`);
+    this.name = "TournamentConflict";
+  }
+}
+
 export interface Store {
   /** What the store is, for logs and /readyz ("sqlite" or "postgres"). */
   readonly kind: string;

@@ -18,6 +18,10 @@ import {
   type TableSetup,
   type WireRefusal,
 } from "@crossbones/protocol";
+
+/** Where a tournament's table stands in it (its setup's `tournament`). */
+export type TournamentTable = NonNullable<TableSetup["tournament"]>;
+
 import {
   apply,
   botAction,
@@ -43,6 +47,7 @@ import {
   type TableRules,
   type TableState,
   type Timing,
+  tableId,
 } from "@crossbones/table";
 import type { BotPool, BotPriority } from "./bots.js";
 import { type Sent, TableFrames } from "./frames.js";
@@ -91,6 +96,8 @@ export interface TableDeps {
   readonly onClosed?: (table: LiveTable, reason: CloseReason) => void;
   /** A table's name in its deals' proofs, which its code cannot be read from (the hub's: an HMAC). */
   readonly dealIdOf: (code: string) => string;
+  /** The secret of hand `hand` of duplicate deals named `table` (the hub's: an HMAC, tokens.ts). */
+  readonly duplicateSecret: (table: string, hand: number) => string;
 }
 
 /**
@@ -122,6 +129,7 @@ function rulesOf(checked: CheckedSetup): TableRules {
     seats: checked.seats,
     clock: checked.setup.clock,
     rated: checked.setup.rated === true,
+    ...(checked.setup.duplicate ? { duplicate: checked.setup.duplicate.deals } : {}),
   };
 }
 
@@ -136,6 +144,8 @@ export class LiveTable {
   readonly code: string;
   /** The setup as made (every rule option filled in): what `table` frames say. */
   readonly setup: TableSetup;
+  /** A tournament's table: its game there (frames leave it out: a link tournament's id is its key). */
+  readonly tournament: TournamentTable | null;
   private state: TableState;
   /** Log entries the store has (entries 0 .. durable - 1); frames show nothing beyond them. */
   private durableSeq: number;
@@ -165,7 +175,9 @@ export class LiveTable {
     private readonly deps: TableDeps,
   ) {
     this.code = state.code;
-    this.setup = setup;
+    const { tournament, ...shown } = setup;
+    this.setup = shown;
+    this.tournament = tournament ?? null;
     this.state = state;
     this.durableSeq = state.seq;
     this.unfollowedAt = deps.now();
@@ -228,8 +240,13 @@ export class LiveTable {
     return this.state;
   }
 
-  /** The record of the current game (not a hand being played: anyone may fetch a table's record). */
-  record(): unknown {
+  /**
+   * The record of the current game (not a hand being played: anyone may fetch a table's record),
+   * or null for someone who does not sit at a duplicate round's table: it holds the deals every
+   * table of the round plays.
+   */
+  record(player: string | null): unknown {
+    if (this.state.table.duplicate !== undefined && (player === null || this.seatOf(player) < 0)) return null;
     return recordOf(this.state);
   }
 
@@ -295,15 +312,17 @@ export class LiveTable {
 
   /**
    * A new follower gets the table as it stands once the store has it; everyone else hears, in a
-   * moment, that they are here (a `presence` message). False: too many watch the table already.
+   * moment, that they are here (a `presence` message). Why not: too many watch the table already,
+   * or it is a duplicate round's, which only its players follow (its deals are every table's).
    */
-  follow(follower: Follower): boolean {
+  follow(follower: Follower): "crowded" | "duplicate" | null {
     const watching = follower.player === null || this.seatOf(follower.player) < 0;
-    if (watching && this.spectators() >= MAX_SPECTATORS) return false;
+    if (watching && this.state.table.duplicate !== undefined) return "duplicate";
+    if (watching && this.spectators() >= MAX_SPECTATORS) return "crowded";
     this.followers.add(follower);
     this.present();
     this.resend(follower);
-    return true;
+    return null;
   }
 
   /** Followers who do not sit here. */
@@ -536,7 +555,10 @@ export class LiveTable {
         this.submit({ c: "tick" });
         return;
       case "draw": {
-        const secret = randomHex32();
+        // A duplicate round's deals are the same at every table: its secrets are drawn once for all.
+        const secret = this.state.table.duplicate
+          ? this.deps.duplicateSecret(tableId(this.state), this.state.game.hands.length + 1)
+          : randomHex32();
         this.work(commitmentOf(secret), (commitment) => this.submit({ c: "commit", secret, commitment }));
         return;
       }

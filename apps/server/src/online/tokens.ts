@@ -79,6 +79,15 @@ export class Tokens {
   dealId(code: string): string {
     return this.sign(`table.${code}`).slice(0, 16);
   }
+
+  /**
+   * The secret of hand `hand` of the duplicate deals `table` (a tournament round's, docs/fairness.md,
+   * *Duplicate tables*): 32 bytes in hex, the same at every table of the round and after a restart,
+   * drawn from nothing a player can see; one revealed tells nothing of another hand's.
+   */
+  duplicateSecret(table: string, hand: number): string {
+    return createHmac("sha256", this.secret).update(`duplicate.${table}.${hand}`).digest("hex");
+  }
 }
 
 /** A finished game's id to the world: 16 random bytes (a link to its record is the right to read it). */

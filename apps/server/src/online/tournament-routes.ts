@@ -62,9 +62,7 @@ export async function tournamentRoutes(app: FastifyInstance, hub: Hub, limited: 
     const body = parsed(newTournament, req.body);
     if (!body.ok) return refuse(reply, 400, body.refusal);
     const bad = (reason: string) => refuse(reply, 400, serverRefusal("bad-tournament", { reason }));
-    if (!hub.alone) return bad("tournaments are run by a single server for now");
-    if (body.value.format === "duplicate") return bad("duplicate tournaments are not run by the server yet");
-    if (runner.openBy(me.id) >= MAX_OPEN_TOURNAMENTS)
+    if ((await runner.openBy(me.id)) >= MAX_OPEN_TOURNAMENTS)
       return refuse(reply, 409, serverRefusal("too-many-tournaments", { limit: MAX_OPEN_TOURNAMENTS }));
     const { startIn, public: isPublic, hands, options, rated, ...rest } = body.value;
     const made = await runner.create(me.id, {
@@ -100,12 +98,15 @@ export async function tournamentRoutes(app: FastifyInstance, hub: Hub, limited: 
     const view = id.success ? await runner.view(id.data) : null;
     if (!view) return refuse(reply, 404, serverRefusal("not-found"));
     const records: Record<string, unknown> = {};
-    for (const round of view.rounds)
-      for (const g of round.games) {
-        const ref = g.result?.record;
-        const kept = ref ? await hub.store.game(ref) : null;
-        if (ref && kept) records[ref] = JSON.parse(kept.record);
-      }
+    // Every record the view shows (a duplicate round's once the round is over).
+    const refs = view.rounds.flatMap((round) => [
+      ...round.games.map((g) => g.result?.record),
+      ...(round.tables ?? []).map((t) => t.result?.record),
+    ]);
+    for (const ref of refs) {
+      const kept = ref ? await hub.store.game(ref) : null;
+      if (ref && kept) records[ref] = JSON.parse(kept.record);
+    }
     return reply
       .header("content-disposition", `attachment; filename="tournament-${view.id}.json"`)
       .send({ format: "crossbones-tournament/1", tournament: view, records });

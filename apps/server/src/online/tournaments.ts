@@ -9,9 +9,17 @@
  *
  * Commands of one tournament run one at a time (a promise chain), so two results that end a round
  * together pair the next round once. Its one timer is its start.
+ *
+ * In a cluster each tournament is run by one process, the holder of its lease (`TournamentLease`,
+ * as tables have): it keeps the start timer, makes the tables and takes over the tournament of a
+ * process that died (its catch-up). Any process may add to a tournament's log: a sign-up made on
+ * another, or the result of a table another owns. It appends after the last entry it read, and
+ * the store refuses an entry at a seq already written (`TournamentConflict`): then it reads the
+ * log again and decides afresh. Entries that pair a round or end it are told to the holder, which
+ * reads the log again and makes the new round's tables.
  */
 
-import { defaultRules, replayRecord, seatsOf } from "@crossbones/engine";
+import { defaultRules, type HandLog, replayRecord, seatsOf } from "@crossbones/engine";
 import type { ServerMessage, TableSetup, TournamentAnswer } from "@crossbones/protocol";
 import type { TableState } from "@crossbones/table";
 import {
@@ -25,6 +33,7 @@ import {
   type TournamentCommand,
   type TournamentEntry,
   type TournamentRefusal,
+  type TournamentRound,
   type TournamentSettings,
   type TournamentState,
   tournamentDue,
@@ -32,7 +41,7 @@ import {
 } from "@crossbones/tournament";
 import type { Player } from "./hub.js";
 import { checkSetup } from "./setup.js";
-import type { Store, StoredTournament } from "./store.js";
+import { type Store, type StoredTournament, TournamentConflict } from "./store.js";
 import type { Timers } from "./table.js";
 import { gameRef } from "./tokens.js";
 
@@ -44,6 +53,16 @@ export const MAX_LIVE_TOURNAMENTS = 500;
 
 /** What a tournament's tables are played with, besides the game's usual rules. */
 export const TOURNAMENT_CLOCK = { move: 30, bank: 120 } as const;
+
+/** A tournament's lease in a cluster (hub.ts, on the tables' leases): absent, this process runs them all. */
+export interface TournamentLease {
+  /** Takes tournament `id` unless a live process holds it: whether this process runs it now. */
+  claim(id: string): Promise<boolean>;
+  /** Gives `id` up (this process is closing): another takes it over. */
+  release(id: string): Promise<void>;
+  /** Tournament `id`'s log has a new round, or its end, written here: its holder reads it again. */
+  changed(id: string): void;
+}
 
 export interface RunnerDeps {
   readonly store: Store;
@@ -57,6 +76,8 @@ export interface RunnerDeps {
   makeTable(setup: TableSetup, players: readonly (Player | null)[]): Promise<string | null>;
   /** Tells every socket of `player`. */
   tell(player: string, message: ServerMessage): void;
+  /** In a cluster: who runs which tournament. */
+  readonly lease?: TournamentLease;
 }
 
 /** What a maker may set (`settings` less the maker; `public`: listed, else reached by its link). */
@@ -76,16 +97,34 @@ interface Live {
   names: Map<string, string>;
 }
 
-/** Where a tournament table's result goes. */
-interface TableOf {
+/** Where a tournament table's result goes (its setup's `tournament`). */
+export interface TableOf {
   readonly id: string;
   readonly round: number;
   readonly index: number;
 }
 
+/** How a tournament table's game ended: null, it closed with none (nobody came). */
+interface Ended {
+  readonly gameIndex: number;
+  readonly winner: number | null;
+  /** Each hand's points per seat (duplicate). */
+  readonly hands: readonly (readonly number[])[];
+  /** Whether a player made a move of their own. */
+  readonly came: (player: string) => boolean;
+}
+
+/** Tries at a command whose append another process's keeps beating (each reads the log again). */
+const TRIES = 8;
+/** Players' names a process remembers for tournaments it does not run (a cluster's views). */
+const NAMES_KEPT = 10_000;
+
 export class TournamentRunner {
+  /** The tournaments this process runs (alone: every open or running one). */
   private readonly live = new Map<string, Live>();
   private readonly tables = new Map<string, TableOf>();
+  /** Names looked up for views of tournaments run elsewhere (a cluster), a bounded few. */
+  private readonly names = new Map<string, string>();
   private closed = false;
 
   constructor(private readonly deps: RunnerDeps) {}
@@ -100,6 +139,8 @@ export class TournamentRunner {
     if (had) return had;
     const stored = await this.deps.store.tournament(id);
     if (!stored || (stored.status !== "open" && stored.status !== "running")) return null;
+    // In a cluster, another live process may run it: then commands go through the store.
+    if (this.deps.lease && !(await this.deps.lease.claim(id).catch(() => false))) return null;
     const state = rebuilt(stored);
     // Another request may have loaded it meanwhile: one live copy.
     const raced = this.live.get(id);
@@ -119,15 +160,22 @@ export class TournamentRunner {
     maker: string,
     t: NewTournament,
   ): Promise<{ ok: true; id: string } | { ok: false; reason: string } | { ok: false; full: true }> {
-    if (this.live.size >= this.deps.maxLive) return { ok: false, full: true };
+    if ((await this.openCount()) >= this.deps.maxLive) return { ok: false, full: true };
     const { public: isPublic, ...rest } = t;
     const settings: TournamentSettings = { ...rest, maker };
     const problem = settingsProblem(settings);
     if (problem) return { ok: false, reason: problem };
-    const table = checkSetup(tableSetupOf(settings, this.deps.clock));
+    // Its tables as they will be made (a round-1 table of this id), checked now.
+    let id = gameRef();
+    const first = { id, round: 0, index: 0 };
+    const maker1 = { id: maker, name: "" };
+    const table = checkSetup(
+      settings.format === "duplicate"
+        ? duplicateSetupOf(settings, this.deps.clock, first, [maker1, null, null, null])
+        : tableSetupOf(settings, this.deps.clock, first),
+    );
     if (!table.ok) return { ok: false, reason: table.reason ?? "its tables cannot be made" };
     if (settings.startAt < this.deps.now()) return { ok: false, reason: "the start is in the past" };
-    let id = gameRef();
     while (
       !(await this.deps.store.addTournament(
         { id, settings, maker, created: this.deps.now(), public: isPublic },
@@ -143,9 +191,62 @@ export class TournamentRunner {
   async command(id: string, command: TournamentCommand): Promise<TournamentRefusal | "unknown" | null> {
     const live = await this.load(id);
     if (live) return this.run(id, () => this.decide(id, command));
-    // Over (finished or cancelled): its refusal, and nothing is kept.
-    const state = await this.stored(id);
-    return state ? (decideTournament(state, command, this.deps.now()).refusal ?? "started") : "unknown";
+    return this.elsewhere(id, command);
+  }
+
+  /**
+   * A command of a tournament this process does not run (over, or run by another process of a
+   * cluster): decided on the log as stored and appended after it, again if another wrote first.
+   */
+  private async elsewhere(id: string, command: TournamentCommand): Promise<TournamentRefusal | "unknown" | null> {
+    for (let attempt = 1; ; attempt++) {
+      const stored = await this.deps.store.tournament(id);
+      if (!stored) return "unknown";
+      const state = rebuilt(stored);
+      const { entries, refusal } = decideTournament(state, command, this.deps.now());
+      // Over (finished or cancelled): its refusal, and nothing is kept.
+      if (state.status !== "open" && state.status !== "running") return refusal ?? "started";
+      if (refusal || entries.length === 0) return refusal;
+      try {
+        await this.append(id, stored.log.length, state, entries);
+      } catch (e) {
+        if (e instanceof TournamentConflict && attempt < TRIES) continue;
+        throw e;
+      }
+      if (entries.some((e) => e.k === "round" || e.k === "finish" || e.k === "cancel")) this.deps.lease?.changed(id);
+      return null;
+    }
+  }
+
+  /**
+   * Appends what `entries` make of `state` after `seq` entries; the state after them. The end
+   * keeps each player's place with the entries that end it (profiles list them).
+   */
+  private async append(
+    id: string,
+    seq: number,
+    state: TournamentState,
+    entries: readonly TournamentEntry[],
+  ): Promise<TournamentState> {
+    let after = state;
+    for (const e of entries) after = applyTournament(after, e);
+    const results =
+      after.status === "finished"
+        ? {
+            at: this.deps.now(),
+            places: tournamentStandings(after).flatMap((st, _, all) =>
+              st.id.split("+").map((player) => ({ player, place: st.place, entrants: all.length })),
+            ),
+          }
+        : undefined;
+    await this.deps.store.appendTournament(id, seq, entries, after.status, after.signed.length, results);
+    return after;
+  }
+
+  /** Open or running tournaments: this process's, or (a cluster) every process's. */
+  private async openCount(): Promise<number> {
+    if (!this.deps.lease) return this.live.size;
+    return (await this.deps.store.tournaments(["open", "running"], this.deps.maxLive, true)).length;
   }
 
   /** A tournament's settings, or null (no names looked up, as `view` does). */
@@ -156,9 +257,11 @@ export class TournamentRunner {
   /** The tournament as its page shows it, or null. */
   async view(id: string): Promise<TournamentAnswer | null> {
     const live = this.live.get(id);
-    const state = live?.state ?? (await this.stored(id));
+    // In a cluster another process may have added to it: the store has it all.
+    const state = live && !this.deps.lease ? live.state : await this.stored(id);
     if (!state) return null;
-    const names = live?.names ?? new Map<string, string>();
+    if (this.names.size > NAMES_KEPT) this.names.clear();
+    const names = live?.names ?? this.names;
     const ids = new Set(state.signed.flatMap((e) => e.players));
     for (const e of state.entrants) for (const p of e.id.split("+")) ids.add(p);
     for (const p of ids) if (!names.has(p)) names.set(p, (await this.deps.store.player(p))?.name ?? "?");
@@ -173,11 +276,12 @@ export class TournamentRunner {
 
   /**
    * A tournament table's game finished (its record kept): its result. Queued at once, so a close
-   * of the same table heard after it comes after it too.
+   * of the same table heard after it comes after it too. `of`: the table's place in its tournament
+   * (its setup's), for a tournament run by another process of a cluster.
    */
-  gameOver(code: string, table: TableState): void {
-    const of = this.tables.get(code);
-    if (!of) return;
+  gameOver(code: string, table: TableState, of: TableOf | null = null): void {
+    const at = this.tables.get(code) ?? of;
+    if (!at) return;
     // Who made no move of their own (a bot played their seat from first to last) never came.
     const came = new Set(
       table.seats.flatMap((seat, i) => {
@@ -185,39 +289,63 @@ export class TournamentRunner {
         return player && table.acted[i] ? [player] : [];
       }),
     );
-    this.later(of.id, () => this.report(of, code, table.gameIndex, table.game.winner, (p) => came.has(p)));
+    const ended: Ended = {
+      gameIndex: table.gameIndex,
+      winner: table.game.winner,
+      hands: handPoints(table.game.hands),
+      came: (p) => came.has(p),
+    };
+    this.inTurn(at.id, () => this.result(at, code, ended));
   }
 
   /** A tournament table closed: with no result yet, nobody came to it (both sides forfeit). */
-  tableClosed(code: string): void {
-    const of = this.tables.get(code);
-    if (of) this.later(of.id, () => this.report(of, code, null, null, () => false));
+  tableClosed(code: string, of: TableOf | null = null): void {
+    const at = this.tables.get(code) ?? of;
+    if (at) this.inTurn(at.id, () => this.result(at, code, null));
+  }
+
+  /** Runs `f` in the tournament's turn when this process runs it; else at once (through the store). */
+  private inTurn(id: string, f: () => Promise<void>): void {
+    if (this.live.has(id)) this.later(id, f);
+    else void f().catch(() => {});
+  }
+
+  /** A command for tournament `id`, where it is decided: here, or through the store. */
+  private async submit(id: string, command: TournamentCommand): Promise<void> {
+    if (this.live.has(id)) await this.decide(id, command);
+    else await this.elsewhere(id, command);
   }
 
   /**
-   * The result of game `of` (a game given again changes nothing): `winner` the winning side of
-   * the table's game `gameIndex` (null: none, or no game), `came` who made a move of their own (a
-   * team is absent when one of its two did not).
+   * A table's result (given again, it changes nothing): a game between two entrants, or a
+   * duplicate table's hands. `ended` null: the table closed with no game (nobody came).
    */
-  private async report(
-    of: TableOf,
-    code: string,
-    gameIndex: number | null,
-    winner: number | null,
-    came: (player: string) => boolean,
-  ): Promise<void> {
-    const pair = this.live.get(of.id)?.state.rounds[of.round]?.pairs[of.index];
+  private async result(of: TableOf, code: string, ended: Ended | null): Promise<void> {
+    const state = this.live.get(of.id)?.state ?? (await this.stored(of.id));
+    const round = state?.rounds[of.round];
+    if (!state || !round) return;
+    const record = ended === null ? undefined : (await this.deps.store.tableGame(code, ended.gameIndex))?.id;
+    const came = ended?.came ?? (() => false);
+    const seats = round.seating?.[of.index];
+    if (seats) {
+      // A set played on past the round's hands (level after the last) is compared no further.
+      const hands = (ended?.hands ?? []).slice(0, state.settings.hands);
+      const absent = seats.filter((p): p is string => p !== null && !came(p));
+      const result = { hands, absent, ...(record ? { record } : {}) };
+      return this.submit(of.id, { c: "hands", round: of.round, index: of.index, result });
+    }
+    const pair = round.pairs[of.index];
     if (!pair) return;
     const absent = pair.filter((entrant) => entrant.split("+").some((p) => !came(p)));
-    const record = gameIndex === null ? undefined : (await this.deps.store.tableGame(code, gameIndex))?.id;
+    const winner = ended?.winner ?? null;
     const game: Game = {
       a: pair[0],
       b: pair[1],
-      aScore: gameIndex === null ? 0.5 : winner === 0 ? 1 : winner === 1 ? 0 : 0.5,
+      aScore: ended === null ? 0.5 : winner === 0 ? 1 : winner === 1 ? 0 : 0.5,
       ...(absent.length > 0 ? { absent } : {}),
       ...(record ? { record } : {}),
     };
-    await this.decide(of.id, { c: "result", round: of.round, index: of.index, game });
+    await this.submit(of.id, { c: "result", round: of.round, index: of.index, game });
   }
 
   /**
@@ -229,16 +357,18 @@ export class TournamentRunner {
     const live = this.live.get(id);
     if (live?.state.status !== "running") return;
     const r = live.state.rounds.length - 1;
+    const duplicate = live.state.settings.format === "duplicate";
     for (const [index, code] of live.state.rounds[r].codes.entries()) {
-      if (code === null || live.state.rounds[r].games[index] !== null) continue;
+      const round = live.state.rounds[r];
+      if (code === null || (duplicate ? round.tables[index] : round.games[index]) !== null) continue;
       const of = { id, round: r, index };
       const kept = await this.deps.store.tableGame(code, 0);
       if (kept) {
         const replayed = replayRecord(JSON.parse(kept.record));
-        const winner = replayed.ok ? replayed.value.game.winner : null;
-        await this.report(of, code, 0, winner, () => true);
-      } else if ((await this.deps.store.table(code))?.status === "closed")
-        await this.report(of, code, null, null, () => false);
+        const game = replayed.ok ? replayed.value.game : null;
+        const hands = game ? handPoints(game.hands) : [];
+        await this.result(of, code, { gameIndex: 0, winner: game?.winner ?? null, hands, came: () => true });
+      } else if ((await this.deps.store.table(code))?.status === "closed") await this.result(of, code, null);
     }
     await this.makeTables(id);
   }
@@ -258,16 +388,59 @@ export class TournamentRunner {
     return this.deps.maxLive;
   }
 
-  /** How many open or running tournaments `maker` made. */
-  openBy(maker: string): number {
+  /** How many open or running tournaments `maker` made (in a cluster, on every process). */
+  async openBy(maker: string): Promise<number> {
+    if (this.deps.lease) {
+      const rows = await this.deps.store.tournaments(["open", "running"], this.deps.maxLive, true);
+      return rows.filter((t) => (t.settings as { maker?: string }).maker === maker).length;
+    }
     let n = 0;
     for (const live of this.live.values()) if (live.state.settings.maker === maker) n++;
     return n;
   }
 
+  /**
+   * Tournament `id` is this process's to run if nobody else does (its holder died or let it go):
+   * taken from the store, with its catch-up.
+   */
+  async takeOver(id: string): Promise<void> {
+    if (!this.closed) await this.load(id);
+  }
+
+  /**
+   * Tournament `id`'s log grew on another process (a round paired there, or its end): read again,
+   * and a new round's tables made.
+   */
+  changed(id: string): void {
+    if (this.live.has(id))
+      this.later(id, async () => {
+        await this.refresh(id);
+      });
+    else void this.takeOver(id).catch(() => {});
+  }
+
+  /** Reads the entries other processes added; makes a new round's tables; true when some came. */
+  private async refresh(id: string): Promise<boolean> {
+    const live = this.live.get(id);
+    const stored = live && (await this.deps.store.tournament(id));
+    if (!live || !stored || stored.log.length <= live.seq) return false;
+    const added = stored.log.slice(live.seq) as TournamentEntry[];
+    for (const e of added) live.state = applyTournament(live.state, e);
+    live.seq = stored.log.length;
+    this.index(id, live.state);
+    this.schedule(id, live);
+    if (live.state.status === "finished" || live.state.status === "cancelled") this.forget(id);
+    else if (added.some((e) => e.k === "round")) await this.makeTables(id);
+    return true;
+  }
+
   close(): void {
     this.closed = true;
-    for (const live of this.live.values()) if (live.timer !== null) this.deps.timers.clear(live.timer);
+    for (const [id, live] of this.live) {
+      if (live.timer !== null) this.deps.timers.clear(live.timer);
+      // Another process of the cluster takes it over at once.
+      void this.deps.lease?.release(id).catch(() => {});
+    }
     this.live.clear();
   }
 
@@ -288,35 +461,36 @@ export class TournamentRunner {
   }
 
   private async decide(id: string, command: TournamentCommand): Promise<TournamentRefusal | null> {
-    const live = this.live.get(id);
-    if (!live || this.closed) return null;
-    const { entries, refusal } = decideTournament(live.state, command, this.deps.now());
-    if (refusal || entries.length === 0) return refusal;
-    let state = live.state;
-    for (const e of entries) state = applyTournament(state, e);
-    // The end: each player's place is kept with the entries that end it (profiles list them).
-    const results =
-      state.status === "finished"
-        ? {
-            at: this.deps.now(),
-            places: tournamentStandings(state).flatMap((st, _, all) =>
-              st.id.split("+").map((player) => ({ player, place: st.place, entrants: all.length })),
-            ),
-          }
-        : undefined;
-    await this.deps.store.appendTournament(id, live.seq, entries, state.status, state.signed.length, results);
-    live.state = state;
-    live.seq += entries.length;
-    this.schedule(id, live);
-    if (entries.some((e) => e.k === "round")) await this.makeTables(id);
-    if (state.status === "finished" || state.status === "cancelled") this.forget(id);
-    return null;
+    for (let attempt = 1; ; attempt++) {
+      const live = this.live.get(id);
+      if (!live || this.closed) return null;
+      // In a cluster, what other processes added comes first (a sign-up there before this start).
+      if (this.deps.lease && attempt === 1 && (await this.refresh(id)) && !this.live.has(id)) return null;
+      const { entries, refusal } = decideTournament(live.state, command, this.deps.now());
+      if (refusal || entries.length === 0) return refusal;
+      let state: TournamentState;
+      try {
+        state = await this.append(id, live.seq, live.state, entries);
+      } catch (e) {
+        // Another process wrote first: read what it wrote, and decide again.
+        if (!(e instanceof TournamentConflict) || attempt >= TRIES) throw e;
+        await this.refresh(id);
+        continue;
+      }
+      live.state = state;
+      live.seq += entries.length;
+      this.schedule(id, live);
+      if (entries.some((e) => e.k === "round")) await this.makeTables(id);
+      if (state.status === "finished" || state.status === "cancelled") this.forget(id);
+      return null;
+    }
   }
 
   /** The current round's tables not made yet are made, seated and logged; each player is told. */
   private async makeTables(id: string): Promise<void> {
     const live = this.live.get(id);
     if (live?.state.status !== "running") return;
+    if (live.state.settings.format === "duplicate") return this.makeDuplicateTables(id, live);
     const r = live.state.rounds.length - 1;
     const pairs = live.state.rounds[r]?.pairs ?? [];
     for (const [index, pair] of pairs.entries()) {
@@ -327,7 +501,12 @@ export class TournamentRunner {
       // A player who is no more (an account deleted) cannot be seated: their side forfeits.
       const gone = pair.filter((entrant) => entrant.split("+").some((p) => !seats.some((x) => x?.id === p)));
       const code =
-        gone.length > 0 ? null : await this.deps.makeTable(tableSetupOf(live.state.settings, this.deps.clock), seats);
+        gone.length > 0
+          ? null
+          : await this.deps.makeTable(
+              tableSetupOf(live.state.settings, this.deps.clock, { id, round: r, index }),
+              seats,
+            );
       if (code === null) {
         // No table could be made: the game is scored as nobody (or only the side still here) came.
         const absent = gone.length > 0 ? gone : [...pair];
@@ -341,12 +520,39 @@ export class TournamentRunner {
     }
   }
 
+  /**
+   * A duplicate round's tables: each seats its players where the seating says (a bot in a seat
+   * nobody holds) and plays the round's deals. A table whose players are all gone (accounts
+   * deleted) is not made: it is a table nobody came to.
+   */
+  private async makeDuplicateTables(id: string, live: Live): Promise<void> {
+    const r = live.state.rounds.length - 1;
+    const seating = live.state.rounds[r]?.seating ?? [];
+    for (const [index, players] of seating.entries()) {
+      const round = live.state.rounds[r];
+      if (live.state.status !== "running" || round.codes[index] !== null || round.tables[index] !== null) continue;
+      const seats = await Promise.all(players.map((p) => (p === null ? null : this.playerOf(p))));
+      const setup = duplicateSetupOf(live.state.settings, this.deps.clock, { id, round: r, index }, seats);
+      const code = seats.some((p) => p !== null) ? await this.deps.makeTable(setup, seats) : null;
+      if (code === null) {
+        const absent = players.filter((p): p is string => p !== null);
+        await this.decide(id, { c: "hands", round: r, index, result: { hands: [], absent } });
+        continue;
+      }
+      await this.decide(id, { c: "table-made", round: r, index, code });
+      this.tables.set(code, { id, round: r, index });
+      for (const p of seats) if (p) this.deps.tell(p.id, { t: "matched", table: code });
+    }
+  }
+
+  private async playerOf(id: string): Promise<Player | null> {
+    const p = await this.deps.store.player(id);
+    return p ? { id, name: p.name } : null;
+  }
+
   /** The players of a game in seat order: Cut Throat a then b; Partner a's team at one side's seats. */
   private async seatsFor(state: TournamentState, pair: readonly [string, string]): Promise<(Player | null)[]> {
-    const player = async (id: string): Promise<Player | null> => {
-      const p = await this.deps.store.player(id);
-      return p ? { id, name: p.name } : null;
-    };
+    const player = (id: string) => this.playerOf(id);
     if (state.settings.game !== "partner") return [await player(pair[0]), await player(pair[1])];
     const teams = pair.map((id) => state.signed.find((s: Signed) => s.id === id)?.players ?? id.split("+"));
     const seats: (Player | null)[] = Array(4).fill(null);
@@ -394,8 +600,15 @@ function rebuilt(stored: StoredTournament): TournamentState {
   return state;
 }
 
-/** The setup of every table of a tournament: its game for two sides, its options, its clock. */
-export function tableSetupOf(settings: TournamentSettings, clock: { move: number; bank: number }): TableSetup {
+/**
+ * The setup of every table of a tournament: its game for two sides, its options, its clock, and
+ * (once made) its place in the tournament.
+ */
+export function tableSetupOf(
+  settings: TournamentSettings,
+  clock: { move: number; bank: number },
+  of?: TableOf,
+): TableSetup {
   const partner = settings.game === "partner";
   return {
     game: partner ? "partner" : "cutthroat",
@@ -405,7 +618,60 @@ export function tableSetupOf(settings: TournamentSettings, clock: { move: number
     clock: { ...clock },
     private: true,
     ...(settings.rated ? { rated: true } : {}),
+    ...(of ? { tournament: { ...of } } : {}),
   };
+}
+
+/**
+ * A duplicate round's table (docs/tournaments.md, *Duplicate*): French for four, a set of the
+ * round's hands, its deals named after the round ("ID-rR", the same at every table of it), a
+ * medium bot in each seat nobody holds.
+ */
+export function duplicateSetupOf(
+  settings: TournamentSettings,
+  clock: { move: number; bank: number },
+  of: TableOf,
+  players: readonly (Player | null)[],
+): TableSetup {
+  return {
+    game: "french",
+    players: 4,
+    options: { ...settings.options, hands: settings.hands } as TableSetup["options"],
+    seats: players.map((p) => (p === null ? "bot:medium" : "human")),
+    clock: { ...clock },
+    private: true,
+    ...(settings.rated ? { rated: true } : {}),
+    duplicate: { deals: `${of.id}-r${of.round + 1}` },
+    tournament: { ...of },
+  };
+}
+
+/** Each hand's points per seat (its score and its penalties: F9, F5–F7), of the hands that ended. */
+function handPoints(hands: readonly HandLog[]): number[][] {
+  return hands.flatMap((h) =>
+    h.result ? [h.result.score.map((score, seat) => score + h.result!.penalties[seat])] : [],
+  );
+}
+
+/**
+ * A duplicate round's tables as the page shows them. Records only once the round is over: a
+ * finished table's record holds deals other tables of the round may still be playing.
+ */
+function duplicateTables(r: TournamentRound, over: boolean): NonNullable<TournamentAnswer["rounds"][number]["tables"]> {
+  return (r.seating ?? []).map((seats, i) => {
+    const result = r.tables[i];
+    return {
+      seats: [...seats],
+      table: r.codes[i],
+      result: result
+        ? {
+            hands: result.hands.map((h) => [...h]),
+            absent: [...(result.absent ?? [])],
+            ...(over && result.record ? { record: result.record } : {}),
+          }
+        : null,
+    };
+  });
 }
 
 function viewOf(id: string, s: TournamentState, names: Map<string, string>): TournamentAnswer {
@@ -421,7 +687,7 @@ function viewOf(id: string, s: TournamentState, names: Map<string, string>): Tou
       rating: e.rating,
       checkedIn: e.players.every((p) => s.checkedIn.has(p)),
     })),
-    rounds: s.rounds.map((r) => ({
+    rounds: s.rounds.map((r, i) => ({
       games: r.pairs.map(([a, b], i) => {
         const result = r.games[i];
         return {
@@ -433,6 +699,7 @@ function viewOf(id: string, s: TournamentState, names: Map<string, string>): Tou
       }),
       bye: r.bye,
       slots: r.slots ? [...r.slots] : null,
+      ...(r.seating ? { tables: duplicateTables(r, s.status === "finished" || i < s.rounds.length - 1) } : {}),
     })),
     roundCount: s.roundCount,
     standings:

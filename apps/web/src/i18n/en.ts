@@ -535,6 +535,8 @@ export const en = {
   "online.refusal.tournament-full": "This tournament has as many players as it may.",
   "online.refusal.too-many-tournaments": "You have made as many tournaments as you may. Let one finish first.",
   "online.refusal.tournaments-full": "The server runs as many tournaments as it can just now. Try again later.",
+  "online.refusal.duplicate-table":
+    "This table plays a duplicate round's deals, which other tables are still playing: it cannot be watched. Its game opens on the tournament's page once the round is over.",
   "online.refusal.bad-tournament": "That tournament cannot be made.",
   "online.refusal.blocked": "You cannot sit at this table.",
 
@@ -715,6 +717,25 @@ export const en = {
   "tour.export": "Download the whole tournament",
   "tour.placed": { one: "place {place} of {n}", other: "place {place} of {n}" },
   "tour.lobbyLink": "Tournaments",
+  "tour.matchpoints": "Matchpoints",
+  "tour.dup.about": {
+    one: "Every table of a round plays the same deal: each hand you are compared with the players who held your bones at the other tables (a matchpoint for each who took more points, half for each who took as many).",
+    other:
+      "Every table of a round plays the same {n} hands: each hand you are compared with the players who held your bones at the other tables (a matchpoint for each who took more points, half for each who took as many).",
+  },
+  "tour.dup.table": "Table {n}",
+  "tour.dup.yours": "your table",
+  "tour.dup.bot": "a bot",
+  "tour.dup.absent": "did not come: a bot played",
+  "tour.dup.points": { one: "{n} point", other: "{n} points" },
+  "tour.dup.waiting": "Its table is being made.",
+  "tour.dup.playing": "Being played.",
+  "tour.dup.done": "Played: each player's points for the round.",
+  "tour.dup.replaySoon": "Its replay opens once every table of the round has played.",
+  "tour.dup.replayTable": "Replay table {n} of round {round}",
+  "tour.make.hands": "Hands per round",
+  "tour.make.duplicateNote":
+    "French is played duplicate: tables of four, every table of a round playing the same deals.",
   "rating.you": "You: #{place}",
   "rating.boardCaption": "{game}, {period}: page {page} of {pages}",
   "rating.place": "Place",

@@ -534,6 +534,8 @@ export const es: Dict = {
   "online.refusal.tournament-full": "Este torneo ya tiene tantos jugadores como admite.",
   "online.refusal.too-many-tournaments": "Ya has creado tantos torneos como se permite. Deja que termine uno primero.",
   "online.refusal.tournaments-full": "El servidor ya lleva tantos torneos como puede. Inténtalo más tarde.",
+  "online.refusal.duplicate-table":
+    "Esta mesa juega las manos de una ronda duplicada, que otras mesas todavía juegan: no se puede mirar. Su partida se abre en la página del torneo cuando termine la ronda.",
   "online.refusal.bad-tournament": "Ese torneo no se puede crear.",
   "online.refusal.blocked": "No puedes sentarte en esta mesa.",
 
@@ -726,6 +728,25 @@ export const es: Dict = {
   "tour.export": "Descargar el torneo completo",
   "tour.placed": { one: "puesto {place} de {n}", other: "puesto {place} de {n}" },
   "tour.lobbyLink": "Torneos",
+  "tour.matchpoints": "Puntos de match",
+  "tour.dup.about": {
+    one: "Todas las mesas de una ronda juegan el mismo reparto: en cada mano se te compara con los jugadores que tuvieron tus fichas en las otras mesas (un punto de match por cada uno que sumó más puntos, medio por cada uno que sumó los mismos).",
+    other:
+      "Todas las mesas de una ronda juegan las mismas {n} manos: en cada mano se te compara con los jugadores que tuvieron tus fichas en las otras mesas (un punto de match por cada uno que sumó más puntos, medio por cada uno que sumó los mismos).",
+  },
+  "tour.dup.table": "Mesa {n}",
+  "tour.dup.yours": "tu mesa",
+  "tour.dup.bot": "un bot",
+  "tour.dup.absent": "no vino: jugó un bot",
+  "tour.dup.points": { one: "{n} punto", other: "{n} puntos" },
+  "tour.dup.waiting": "Se está preparando la mesa.",
+  "tour.dup.playing": "En juego.",
+  "tour.dup.done": "Jugada: los puntos de cada jugador en la ronda.",
+  "tour.dup.replaySoon": "Podrás repetirla cuando todas las mesas de la ronda hayan jugado.",
+  "tour.dup.replayTable": "Repetir la mesa {n} de la ronda {round}",
+  "tour.make.hands": "Manos por ronda",
+  "tour.make.duplicateNote":
+    "French se juega en duplicado: mesas de cuatro, y todas las mesas de una ronda juegan los mismos repartos.",
   "rating.you": "Tú: #{place}",
   "rating.boardCaption": "{game}, {period}: página {page} de {pages}",
   "rating.place": "Puesto",

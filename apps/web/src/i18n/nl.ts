@@ -528,6 +528,8 @@ export const nl: Dict = {
   "online.refusal.tournament-full": "Dit toernooi heeft zoveel spelers als het mag hebben.",
   "online.refusal.too-many-tournaments": "Je hebt zoveel toernooien gemaakt als mag. Laat er eerst een aflopen.",
   "online.refusal.tournaments-full": "De server speelt nu zoveel toernooien als hij kan. Probeer het later opnieuw.",
+  "online.refusal.duplicate-table":
+    "Aan deze tafel worden de spellen van een duplicaatronde gespeeld, die andere tafels nog spelen: kijken kan niet. Het spel staat op de pagina van het toernooi zodra de ronde voorbij is.",
   "online.refusal.bad-tournament": "Dat toernooi kan niet gemaakt worden.",
   "online.refusal.blocked": "Je kunt niet aan deze tafel gaan zitten.",
 
@@ -718,6 +720,25 @@ export const nl: Dict = {
   "tour.export": "Download het hele toernooi",
   "tour.placed": { one: "plaats {place} van {n}", other: "plaats {place} van {n}" },
   "tour.lobbyLink": "Toernooien",
+  "tour.matchpoints": "Matchpunten",
+  "tour.dup.about": {
+    one: "Alle tafels van een ronde spelen dezelfde deling: bij elke hand word je vergeleken met de spelers die aan de andere tafels jouw stenen hadden (een matchpunt voor ieder die meer punten haalde, een half voor ieder die evenveel haalde).",
+    other:
+      "Alle tafels van een ronde spelen dezelfde {n} delingen: bij elke hand word je vergeleken met de spelers die aan de andere tafels jouw stenen hadden (een matchpunt voor ieder die meer punten haalde, een half voor ieder die evenveel haalde).",
+  },
+  "tour.dup.table": "Tafel {n}",
+  "tour.dup.yours": "jouw tafel",
+  "tour.dup.bot": "een bot",
+  "tour.dup.absent": "niet gekomen: een bot speelde",
+  "tour.dup.points": { one: "{n} punt", other: "{n} punten" },
+  "tour.dup.waiting": "De tafel wordt klaargezet.",
+  "tour.dup.playing": "Wordt gespeeld.",
+  "tour.dup.done": "Gespeeld: de punten van elke speler in deze ronde.",
+  "tour.dup.replaySoon": "Terugkijken kan zodra alle tafels van de ronde klaar zijn.",
+  "tour.dup.replayTable": "Kijk tafel {n} van ronde {round} terug",
+  "tour.make.hands": "Handen per ronde",
+  "tour.make.duplicateNote":
+    "French wordt als duplicaat gespeeld: tafels van vier, en alle tafels van een ronde spelen dezelfde delingen.",
   "rating.you": "Jij: #{place}",
   "rating.boardCaption": "{game}, {period}: pagina {page} van {pages}",
   "rating.place": "Plaats",

@@ -287,7 +287,10 @@ export function OnlineTable(props: OnlineTableProps) {
     if (!watching) client.send({ t: "next", table: code });
   };
   const record = async (): Promise<unknown> => {
-    const response = await fetch(`/api/tables/${code}/record`).catch(() => null);
+    // As this player: a duplicate round's table gives its record to its players only.
+    const token = props.guest?.token;
+    const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+    const response = await fetch(`/api/tables/${code}/record`, { headers }).catch(() => null);
     if (!response?.ok) {
       setMessage({ text: t("online.offlineError"), version: view.version });
       return null;

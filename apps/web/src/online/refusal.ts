@@ -55,6 +55,7 @@ const SERVER_TEXTS: Readonly<Record<ServerRefusalCode, Key>> = {
   "too-many-tournaments": "online.refusal.too-many-tournaments",
   "tournaments-full": "online.refusal.tournaments-full",
   "bad-tournament": "online.refusal.bad-tournament",
+  "duplicate-table": "online.refusal.duplicate-table",
   blocked: "online.refusal.blocked",
 };
 

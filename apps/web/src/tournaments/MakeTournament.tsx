@@ -1,20 +1,25 @@
 /**
  * Making a tournament (docs/tournaments.md, *Life of a tournament*): its name, game (Cut Throat for
- * two, or Partner teams), format (Swiss, knockout), rounds (Swiss; a knockout plays as many as its
- * bracket needs), how a match is won, when it starts, rated or not, listed or by link. The server
- * checks it all again and says in words what it refuses.
+ * two, Partner teams, or French for four), format (Swiss or knockout; French is played duplicate),
+ * rounds (Swiss and duplicate; a knockout plays as many as its bracket needs), the hands a duplicate
+ * round plays, how a match is won (not in French), when it starts, rated or not, listed or by link.
+ * The server checks it all again and says in words what it refuses.
  */
 
 import { TOURNAMENT_NAME_MAX, TOURNAMENT_START_IN_MAX } from "@crossbones/protocol";
-import { MAX_ROUNDS } from "@crossbones/tournament";
+import { MAX_HANDS, MAX_ROUNDS } from "@crossbones/tournament";
 import { useState } from "preact/hooks";
 import { GAME_KEYS, type T } from "../i18n";
 import type { Guest } from "../online/api";
 import { failureText } from "../online/attempt";
 import { createTournament, type NewTournament } from "./api";
+import { formatsOf, tournamentBody } from "./duplicate";
 
 /** A start this far ahead by default (ms): time for players to find it and sign up. */
 const DEFAULT_LEAD_MS = 60 * 60_000;
+/** Hands a duplicate round plays by default. */
+const DEFAULT_HANDS = 4;
+const HAND_COUNTS = Array.from({ length: MAX_HANDS }, (_, i) => String(i + 1));
 
 /** `at` as a `datetime-local` value (local time, to the minute). */
 function localInput(at: number): string {
@@ -38,12 +43,19 @@ export function MakeTournament({
   const [game, setGame] = useState<NewTournament["game"]>("cutthroat");
   const [format, setFormat] = useState<NewTournament["format"]>("swiss");
   const [rounds, setRounds] = useState(3);
-  const [match, setMatch] = useState<NewTournament["options"]["match"]>("sixLove");
+  const [hands, setHands] = useState(DEFAULT_HANDS);
+  const [match, setMatch] = useState<"sixLove" | "straight">("sixLove");
   const [start, setStart] = useState(() => localInput(Date.now() + DEFAULT_LEAD_MS));
   const [rated, setRated] = useState(false);
   const [listed, setListed] = useState(true);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
+  const formats = formatsOf(game);
+  const chooseGame = (g: NewTournament["game"]) => {
+    setGame(g);
+    // French is played duplicate only; Cut Throat and Partner Swiss or knockout.
+    if (!formatsOf(g).includes(format)) setFormat(formatsOf(g)[0]);
+  };
 
   const submit = async (e: Event) => {
     e.preventDefault();
@@ -59,16 +71,10 @@ export function MakeTournament({
     setBusy(true);
     setMessage(null);
     try {
-      const id = await createTournament(guest, {
-        name: name.trim(),
-        game,
-        format,
-        rounds,
-        startIn,
-        public: listed,
-        rated,
-        options: { match },
-      });
+      const id = await createTournament(
+        guest,
+        tournamentBody({ name, game, format, rounds, hands, match, startIn, listed, rated }),
+      );
       onMade(id);
     } catch (err) {
       setMessage(failureText(t, err, () => ""));
@@ -93,18 +99,19 @@ export function MakeTournament({
         <Choice
           label={t("tour.make.game")}
           value={game}
-          onChoose={setGame}
-          options={(["cutthroat", "partner"] as const).map((g) => [g, t(GAME_KEYS[g].name)])}
+          onChoose={chooseGame}
+          options={(["cutthroat", "partner", "french"] as const).map((g) => [g, t(GAME_KEYS[g].name)])}
           testId="tour-make-game"
         />
         <Choice
           label={t("tour.make.format")}
           value={format}
           onChoose={setFormat}
-          options={(["swiss", "knockout"] as const).map((f) => [f, t(`tour.format.${f}`)])}
+          options={formats.map((f) => [f, t(`tour.format.${f}`)])}
           testId="tour-make-format"
         />
-        {format === "swiss" ? (
+        {format === "duplicate" && <p class="muted">{t("tour.make.duplicateNote")}</p>}
+        {format !== "knockout" ? (
           <label>
             {t("tour.make.rounds")}
             <input
@@ -119,16 +126,27 @@ export function MakeTournament({
         ) : (
           <p class="muted">{t("tour.make.knockoutRounds")}</p>
         )}
-        <Choice
-          label={t("tour.make.match")}
-          value={match}
-          onChoose={setMatch}
-          options={[
-            ["sixLove", t("opt_match_sixLove")],
-            ["straight", t("opt_match_straight")],
-          ]}
-          testId="tour-make-match"
-        />
+        {format === "duplicate" && (
+          <Choice
+            label={t("tour.make.hands")}
+            value={String(hands)}
+            onChoose={(n) => setHands(Number(n))}
+            options={HAND_COUNTS.map((n) => [n, n])}
+            testId="tour-make-hands"
+          />
+        )}
+        {game !== "french" && (
+          <Choice
+            label={t("tour.make.match")}
+            value={match}
+            onChoose={setMatch}
+            options={[
+              ["sixLove", t("opt_match_sixLove")],
+              ["straight", t("opt_match_straight")],
+            ]}
+            testId="tour-make-match"
+          />
+        )}
         <label>
           {t("tour.make.start")}
           <input

@@ -1,8 +1,9 @@
 /**
  * Tournaments (docs/tournaments.md): the list of upcoming, running and finished ones, and a
  * tournament's page: its players, sign-up, leaving and check-in for this device's player, every
- * round's pairings with their tables (watch any; the player's own is one tap away), and the
- * standings. A page of a tournament that is on looks again every few seconds.
+ * round's pairings with their tables (watch any; the player's own is one tap away) or, in duplicate,
+ * its tables of four (watched by nobody), and the standings. A page of a tournament that is on looks
+ * again every few seconds.
  */
 
 import { currentTournamentTable } from "@crossbones/protocol";
@@ -19,6 +20,8 @@ import {
   tournamentOf,
 } from "./api";
 import { Bracket } from "./Bracket";
+import { DuplicateRound } from "./DuplicateRound";
+import { isDuplicate } from "./duplicate";
 import { MakeTournament } from "./MakeTournament";
 import { entrantName, entrantOf } from "./standing";
 import "./tournaments.css";
@@ -176,6 +179,8 @@ function Page({ t, id, onOpen, onTable, onRecord }: TournamentsProps & { id: str
   };
   const { settings } = tour;
   const name = (entrant: string) => entrantName(tour, entrant);
+  const duplicate = isDuplicate(tour);
+  const replay = (record: string) => void gameRecord(record).then(onRecord, () => setMessage(t("online.offlineError")));
 
   return (
     <main class="tournaments" aria-labelledby="tour-name" data-testid="tournament">
@@ -189,6 +194,7 @@ function Page({ t, id, onOpen, onTable, onRecord }: TournamentsProps & { id: str
             n: tour.roundCount > 0 ? tour.roundCount : settings.rounds,
           })}
         </p>
+        {duplicate && <p data-testid="tour-duplicate">{t("tour.dup.about", { n: settings.hands })}</p>}
         <p data-testid="tour-status">
           {t(`tour.status.${tour.status}`, { start: new Date(settings.startAt).toLocaleString(t.locale) })}
         </p>
@@ -262,7 +268,7 @@ function Page({ t, id, onOpen, onTable, onRecord }: TournamentsProps & { id: str
                 </th>
                 <th scope="col">{t("rating.player")}</th>
                 <th scope="col" class="num">
-                  {t("tour.points")}
+                  {t(duplicate ? "tour.matchpoints" : "tour.points")}
                 </th>
               </tr>
             </thead>
@@ -271,7 +277,7 @@ function Page({ t, id, onOpen, onTable, onRecord }: TournamentsProps & { id: str
                 <tr key={s.id} class={mine?.id === s.id ? "rating-mine" : ""}>
                   <td class="num">{s.place}</td>
                   <th scope="row">{s.names.join(" & ")}</th>
-                  <td class="num">{s.points}</td>
+                  <td class="num">{t.num(s.points)}</td>
                 </tr>
               ))}
             </tbody>
@@ -284,50 +290,50 @@ function Page({ t, id, onOpen, onTable, onRecord }: TournamentsProps & { id: str
       {tour.rounds.map((round, r) => (
         <section key={r} class="card" aria-labelledby={`tour-round-${r}`} data-testid="tour-round">
           <h2 id={`tour-round-${r}`}>{t("tour.round", { n: r + 1 })}</h2>
-          <ul class="tour-games">
-            {round.games.map((g) => (
-              <li key={`${g.a}-${g.b}`}>
-                <span>
-                  {t("tour.game", { a: name(g.a), b: name(g.b) })}
-                  {g.result && (
-                    <span class="muted">
-                      {" · "}
-                      {g.result.aScore === 1
-                        ? t("tour.won", { name: name(g.a) })
-                        : g.result.aScore === 0
-                          ? t("tour.won", { name: name(g.b) })
-                          : t("tour.drawn")}
-                    </span>
+          {duplicate ? (
+            <DuplicateRound t={t} tour={tour} round={r} viewer={guest?.player.id ?? null} onReplay={replay} />
+          ) : (
+            <ul class="tour-games">
+              {round.games.map((g) => (
+                <li key={`${g.a}-${g.b}`}>
+                  <span>
+                    {t("tour.game", { a: name(g.a), b: name(g.b) })}
+                    {g.result && (
+                      <span class="muted">
+                        {" · "}
+                        {g.result.aScore === 1
+                          ? t("tour.won", { name: name(g.a) })
+                          : g.result.aScore === 0
+                            ? t("tour.won", { name: name(g.b) })
+                            : t("tour.drawn")}
+                      </span>
+                    )}
+                  </span>
+                  {g.result?.record && (
+                    <button
+                      type="button"
+                      class="ghost"
+                      onClick={() => replay(g.result?.record as string)}
+                      aria-label={t("tour.replayGame", { a: name(g.a), b: name(g.b) })}
+                    >
+                      {t("tour.replay")}
+                    </button>
                   )}
-                </span>
-                {g.result?.record && (
-                  <button
-                    type="button"
-                    class="ghost"
-                    onClick={() =>
-                      void gameRecord(g.result?.record as string).then(onRecord, () =>
-                        setMessage(t("online.offlineError")),
-                      )
-                    }
-                    aria-label={t("tour.replayGame", { a: name(g.a), b: name(g.b) })}
-                  >
-                    {t("tour.replay")}
-                  </button>
-                )}
-                {g.table && !g.result && (
-                  <button
-                    type="button"
-                    class="ghost"
-                    onClick={() => onTable(g.table as string)}
-                    aria-label={t("tour.watchGame", { a: name(g.a), b: name(g.b) })}
-                  >
-                    {t("tour.watch")}
-                  </button>
-                )}
-              </li>
-            ))}
-            {round.bye && <li>{t("tour.bye", { name: name(round.bye) })}</li>}
-          </ul>
+                  {g.table && !g.result && (
+                    <button
+                      type="button"
+                      class="ghost"
+                      onClick={() => onTable(g.table as string)}
+                      aria-label={t("tour.watchGame", { a: name(g.a), b: name(g.b) })}
+                    >
+                      {t("tour.watch")}
+                    </button>
+                  )}
+                </li>
+              ))}
+              {round.bye && <li>{t("tour.bye", { name: name(round.bye) })}</li>}
+            </ul>
+          )}
         </section>
       ))}
 

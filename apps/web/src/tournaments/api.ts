@@ -1,6 +1,6 @@
 /**
- * The tournaments' HTTP routes (docs/protocol.md, *Tournaments*): the lists, one tournament, and
- * this device's player signing up, leaving and checking in.
+ * The tournaments' HTTP routes (docs/protocol.md, *Tournaments*): the lists, one tournament, a
+ * finished game's record, making one, and this device's player signing up, leaving and checking in.
  */
 
 import { type TournamentAnswer, tournamentAnswer } from "@crossbones/protocol";
@@ -51,14 +51,18 @@ export async function gameRecord(ref: string): Promise<string> {
 /** What a maker chooses for a new tournament (the body of `POST /api/tournaments`). */
 export interface NewTournament {
   readonly name: string;
-  readonly game: "cutthroat" | "partner";
-  readonly format: "swiss" | "knockout";
+  readonly game: "cutthroat" | "partner" | "french";
+  /** Swiss and knockout are Cut Throat's and Partner's; duplicate is French's. */
+  readonly format: "swiss" | "knockout" | "duplicate";
   readonly rounds: number;
+  /** Duplicate: the hands each round plays. */
+  readonly hands?: number;
   /** Seconds from now. */
   readonly startIn: number;
   readonly public: boolean;
   readonly rated: boolean;
-  readonly options: { readonly match: "sixLove" | "straight" };
+  /** Cut Throat and Partner: how a game is won (French sends none). */
+  readonly options?: { readonly match: "sixLove" | "straight" };
 }
 
 /** Makes a tournament as `guest`; its id (a refusal is thrown). */

@@ -54,15 +54,17 @@ Usage:
       you), checks in when check-in opens (10 minutes before the start) and plays each round's
       game at the table the server seats you at, until the tournament ends: one JSON line per
       game, then one with the final standings.
-  crossbones online tournament create --server URL [--game cutthroat|partner] [--players N]
-                         [--format swiss|knockout] [--rounds R] [--start-in 30s|10m|2h]
-                         [--options JSON] [--title NAME] [--private] [--rated] [--token-file FILE]
-                         [--json]
+  crossbones online tournament create --server URL [--game cutthroat|partner|french] [--players N]
+                         [--format swiss|knockout|duplicate] [--rounds R] [--hands H]
+                         [--start-in 30s|10m|2h] [--options JSON] [--title NAME] [--private]
+                         [--rated] [--token-file FILE] [--json]
       Makes a tournament and prints its id (docs/tournaments.md). Defaults: Cut Throat, Swiss,
-      3 rounds, starting in 60 s, listed. --options: every table's rules ('{"match":"straight"}');
-      --rated: its games change the players' ratings.
+      3 rounds, starting in 60 s, listed. Duplicate is French (every table of a round plays the
+      same deals): --hands, each round's, 4 by default. --options: every table's rules
+      ('{"match":"straight"}'); --rated: its games change the players' ratings.
   crossbones online tournament standings --server URL --id ID [--json]
-      Prints the standings, every round's pairings and the codes of their tables.
+      Prints the standings, every round's pairings (duplicate: its tables, each hand's points by
+      seat) and the codes of their tables.
   crossbones online tournament export --server URL --id ID > tournament.json
       Prints the whole tournament as one file: settings, players, rounds, standings and every
       game's record (each replays with crossbones replay).
@@ -364,7 +366,20 @@ async function tournamentCommand(args: readonly string[], io: OnlineIO): Promise
   if (what === "create") {
     const parsed = parseOptions(
       rest,
-      ["server", "game", "players", "format", "rounds", "start-in", "options", "title", "name", "token", "token-file"],
+      [
+        "server",
+        "game",
+        "players",
+        "format",
+        "rounds",
+        "hands",
+        "start-in",
+        "options",
+        "title",
+        "name",
+        "token",
+        "token-file",
+      ],
       ["private", "rated", "json"],
     );
     const server = serverUrl(parsed, io.env);

@@ -20,8 +20,9 @@ const TABLE_TRIES = 3;
 
 /** The body of `POST /api/tournaments` from `tournament create`'s options. */
 export function tournamentFrom(parsed: Parsed): Record<string, unknown> {
-  const game = parsed.values.get("game") ?? "cutthroat";
   const format = parsed.values.get("format") ?? "swiss";
+  // Duplicate is played in French only: it needs no --game.
+  const game = parsed.values.get("game") ?? (format === "duplicate" ? "french" : "cutthroat");
   if (!["cutthroat", "partner", "french"].includes(game))
     throw new UsageError(`unknown game ${JSON.stringify(game)}: choose cutthroat, partner or french`);
   if (!["swiss", "knockout", "duplicate"].includes(format))
@@ -47,6 +48,7 @@ export function tournamentFrom(parsed: Parsed): Record<string, unknown> {
     game,
     format,
     rounds: intOption(parsed, "rounds", 3, 1, 12),
+    ...(format === "duplicate" ? { hands: intOption(parsed, "hands", 4, 1, 12) } : {}),
     startIn,
     public: !parsed.flags.has("private"),
     ...(parsed.flags.has("rated") ? { rated: true } : {}),
@@ -76,6 +78,10 @@ export function standingsOf(t: TournamentAnswer): unknown {
       round: i + 1,
       bye: r.bye,
       games: r.games.map((g) => ({ a: g.a, b: g.b, table: g.table, aScore: g.result?.aScore ?? null })),
+      // Duplicate: the round's tables, its players by seat (null: a bot), each hand's points by seat.
+      ...(r.tables
+        ? { tables: r.tables.map((x) => ({ seats: x.seats, table: x.table, hands: x.result?.hands ?? null })) }
+        : {}),
     })),
   };
 }
