@@ -117,6 +117,8 @@ test("a person makes a knockout on the tournaments' list and lands on its page, 
     await page.getByTestId("tour-make-format").selectOption("knockout");
     await expect(page.getByTestId("tour-make-rounds")).toHaveCount(0);
     await page.getByTestId("tour-make-rated").check();
+    await expect(page.getByTestId("tour-make-round-length")).toHaveValue("none");
+    await page.getByTestId("tour-make-round-length").selectOption("30");
     await checkA11y(page, "making a tournament");
     // A start that has passed is said so, and nothing is made.
     await page.getByTestId("tour-make-start").fill("2020-01-01T10:00");
@@ -135,15 +137,19 @@ test("a person makes a knockout on the tournaments' list and lands on its page, 
     await page.getByTestId("tour-make-submit").click();
 
     await expect(page.getByTestId("tour-about")).toHaveText("Partner, knockout: as many rounds as its bracket needs.");
+    await expect(page.getByTestId("tour-round-length")).toHaveText(
+      "Rounds of 30 minutes: then bots finish the games still being played.",
+    );
     await expect(page.getByTestId("tour-status")).toContainText("Sign-up is open");
     await expect(page.getByTestId("tour-partner")).toBeVisible();
     // Listed for everyone.
     const listed = (await (await request.get("api/tournaments")).json()) as {
-      upcoming: { settings: { name: string; rated?: boolean; format: string } }[];
+      upcoming: { settings: { name: string; rated?: boolean; format: string; roundMinutes?: number } }[];
     };
     expect(listed.upcoming.find((x) => x.settings.name === "Sunday knockout")?.settings).toMatchObject({
       format: "knockout",
       rated: true,
+      roundMinutes: 30,
     });
     expect(ana.errors, "console errors").toEqual([]);
   } finally {

@@ -9,9 +9,12 @@
  *   it writes nothing more to the table's log, and the game goes on to its end.
  * - Quick match: two people waiting on different processes meet at one table.
  * - Signing out other devices (and deleting an account) closes the player's sockets everywhere.
+ * - A Swiss tournament signed up for on every process, whose holder is killed once round 1's tables
+ *   are made: another process takes it over, makes round 2 and it finishes, every result counted once.
  */
 
-import type { TableSetup } from "@crossbones/protocol";
+import { replayRecord } from "@crossbones/engine";
+import type { TableSetup, TournamentAnswer } from "@crossbones/protocol";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PgStore } from "../src/online/pg-store.js";
@@ -261,6 +264,111 @@ describe("three processes on Redis and PostgreSQL", () => {
       for (const c of old) c.close();
     }
   }, 60_000);
+
+  it("a Swiss tournament signed up for on every process; kill -9 its holder in round 1: another finishes it", async () => {
+    const post = async (url: string, token: string, path: string, body: unknown = {}) => {
+      const r = await fetch(`${url}${path}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      return { status: r.status, body: r.status === 204 ? null : await r.json() };
+    };
+    const holder = nodes[0];
+    const maker = await guest(holder.url, "Maker");
+    const made = await post(holder.url, maker.token, "/api/tournaments", {
+      name: "Three yards",
+      game: "cutthroat",
+      format: "swiss",
+      rounds: 2,
+      startIn: 6,
+      options: { match: "straight" },
+    });
+    expect(made.status).toBe(201);
+    const id = made.body.id as string;
+    const owner = () => redis.get(`${svc.redisPrefix}owner:tournament:${id}`);
+    expect(await owner()).toBe(holder.node);
+    // Four players, each signed up and checked in on another process than the one before.
+    const players = [];
+    for (const [i, name] of ["Ana", "Ben", "Cy", "Dee"].entries()) {
+      const url = nodes[i % 3].url;
+      const p = await guest(url, name);
+      expect((await post(url, p.token, `/api/tournaments/${id}/signup`)).status).toBe(204);
+      expect((await post(nodes[(i + 1) % 3].url, p.token, `/api/tournaments/${id}/checkin`)).status).toBe(204);
+      players.push(p);
+    }
+    // Their sockets are on the processes that live on.
+    const clients = new Map<string, TestClient>();
+    for (const [i, p] of players.entries())
+      clients.set(p.player.id, await TestClient.connect(nodes[1 + (i % 2)].url, p.token));
+    const plays = new Map<string, { stop: () => void }[]>();
+    const viewOn = async (url: string) =>
+      (await (await fetch(`${url}/api/tournaments/${id}`)).json()) as TournamentAnswer;
+    let killed = false;
+    let takenBy: string | null = null;
+    let view: TournamentAnswer;
+    const started = Date.now();
+    try {
+      for (;;) {
+        view = await viewOn(up()[0].url);
+        if (view.status === "finished") break;
+        expect(view.status).not.toBe("cancelled");
+        if (Date.now() - started > 120_000) throw new Error(`not over: ${JSON.stringify(view.rounds)}`);
+        // Killed once round 1's tables are made: they go on elsewhere, and round 2 must be paired
+        // and made by whichever process takes the tournament over.
+        if (!killed && view.rounds.length === 1 && view.rounds[0].games.every((g) => g.table)) {
+          killed = true;
+          await holder.kill("SIGKILL");
+        }
+        // Round 2's tables are made by the tournament's holder: the process that took it over.
+        if (view.rounds.length === 2 && view.rounds[1].games.every((g) => g.table)) takenBy ??= await owner();
+        for (const g of view.rounds.at(-1)?.games ?? []) {
+          if (!g.table || g.result || plays.has(g.table)) continue;
+          const code = g.table;
+          plays.set(
+            code,
+            [g.a, g.b].map((player) => {
+              const c = clients.get(player) as TestClient;
+              c.send({ t: "watch", table: code });
+              const play = autoPlay(c, code);
+              play.done.catch(() => {});
+              return play;
+            }),
+          );
+        }
+        await sleep(200);
+      }
+      expect(killed).toBe(true);
+      // Round 2 was run by a process that lives on; over, its lease is let go.
+      expect([nodes[1].node, nodes[2].node]).toContain(takenBy);
+      expect(await owner()).toBeNull();
+      // Every game counted once, from its record; nobody met twice; the points add up.
+      const met = new Set<string>();
+      const points = new Map(players.map((p) => [p.player.id, 0]));
+      for (const round of view.rounds)
+        for (const g of round.games) {
+          const pair = [g.a, g.b].sort().join(" ");
+          expect(met.has(pair)).toBe(false);
+          met.add(pair);
+          const record = await (await fetch(`${up()[0].url}/api/games/${g.result?.record}`)).json();
+          const replayed = replayRecord(record);
+          if (!replayed.ok) throw new Error(JSON.stringify(replayed.error));
+          const winner = replayed.value.game.winner;
+          const aScore = winner === 0 ? 1 : winner === 1 ? 0 : 0.5;
+          expect(g.result?.aScore).toBe(aScore);
+          points.set(g.a, (points.get(g.a) ?? 0) + aScore);
+          points.set(g.b, (points.get(g.b) ?? 0) + 1 - aScore);
+        }
+      expect(view.rounds.map((r) => r.games.length)).toEqual([2, 2]);
+      for (const st of view.standings) expect(st.points).toBe(points.get(st.id));
+      // Every process says the same.
+      for (const n of up()) expect((await viewOn(n.url)).standings).toEqual(view.standings);
+    } finally {
+      for (const list of plays.values()) for (const p of list) p.stop();
+      for (const c of clients.values()) c.close();
+      if (holder.pid === undefined) await holder.spawn();
+    }
+  }, 180_000);
 
   it("quick match: two people waiting on different processes meet at one table", async () => {
     const ana = await guest(nodes[0].url, "Ana");

@@ -39,6 +39,7 @@ describe("the tournament runner", () => {
         return code;
       },
       tell: () => {},
+      timeUp: () => {},
     };
     const first = new TournamentRunner(deps);
     const created = await first.create(ids[0], {

@@ -473,6 +473,71 @@ describe("tournaments on the server", () => {
     await s.close();
   }, 120_000);
 
+  it("a round's length: when it runs out, bots finish the games still on and the round ends", async () => {
+    const { clock, tournamentTime } = startClock();
+    const s = await startServer({ online: { tournamentTime } });
+    const maker = await guest(s.url, "Maker");
+    const made = await post(s.url, maker.token, "/api/tournaments", {
+      name: "Against the clock",
+      game: "cutthroat",
+      format: "swiss",
+      rounds: 1,
+      roundMinutes: 5,
+      startIn: 60,
+      options: { match: "straight" },
+    });
+    expect(made.status).toBe(201);
+    const id = made.body.id as string;
+    const players: Awaited<ReturnType<typeof guest>>[] = [];
+    for (const name of ["Ana", "Ben", "Cy", "Dee"]) players.push(await guest(s.url, name));
+    const clients = new Map<string, TestClient>();
+    for (const p of players) {
+      await post(s.url, p.token, `/api/tournaments/${id}/signup`);
+      await post(s.url, p.token, `/api/tournaments/${id}/checkin`);
+      clients.set(p.player.id, await TestClient.connect(s.url, p.token));
+    }
+    await clock.advance(60_000);
+    let view = await viewOf(s.url, id);
+    while (view.rounds[0]?.games.some((g) => !g.table)) view = await viewOf(s.url, id);
+    expect(view.settings.roundMinutes).toBe(5);
+    // Everyone sits and watches; nobody moves. Before the deadline nothing happens.
+    const game = view.rounds[0].games[0];
+    const ana = clients.get(game.a) as TestClient;
+    const seated = ana.next((m) => m.t === "table" && m.table.code === game.table, 10_000);
+    for (const g of view.rounds[0].games)
+      for (const p of [g.a, g.b]) clients.get(p)?.send({ t: "watch", table: g.table as string });
+    await seated;
+    await clock.advance(4 * 60_000);
+    await sleep(300);
+    expect((await viewOf(s.url, id)).rounds[0].games.every((g) => g.result === null)).toBe(true);
+    // Time up: the tables say so, a move is refused, and bots play both games to their end.
+    const timeUp = ana.next((m) => m.t === "table" && m.table.code === game.table && m.table.timeUp === true, 10_000);
+    await clock.advance(60_000);
+    const frame = (await timeUp) as TableMessage;
+    const seat = frame.view.seat as number;
+    ana.send({
+      t: "act",
+      table: game.table as string,
+      id: "late-move",
+      version: frame.view.version,
+      action: { type: "pass" },
+    });
+    const refused = await ana.next((m) => m.t === "refused" && m.id === "late-move", 10_000);
+    expect(refused).toMatchObject({ refusal: { code: "time-up" } });
+    expect(seat).toBeGreaterThanOrEqual(0);
+    for (const started = Date.now(); view.status !== "finished"; await sleep(100)) {
+      view = await viewOf(s.url, id);
+      if (Date.now() - started > STUCK_MS) throw new Error(`not over: ${JSON.stringify(view.rounds)}`);
+    }
+    // Nobody moved: each game is a forfeit of both sides, as the rules score a table nobody came to.
+    for (const g of view.rounds[0].games) {
+      expect(g.result?.absent?.sort()).toEqual([g.a, g.b].sort());
+      expect(g.result?.record).toBeDefined();
+    }
+    for (const c of clients.values()) c.close();
+    await s.close();
+  }, 120_000);
+
   it("a player who deletes their account shows by the neutral name in a tournament's view at once", async () => {
     const s = await startServer();
     const maker = await guest(s.url, "Maker");

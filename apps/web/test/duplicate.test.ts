@@ -2,7 +2,7 @@
  * Duplicate French on the tournament page and in the making form (duplicate.ts): a round's tables
  * in order with their seats (a bot where nobody sits), state, each seat's points for the round, the
  * record once the round is over and the viewer's own table; French made as duplicate with its hands
- * a round and no `match`, Cut Throat and Partner as before.
+ * a round and no `match`, Cut Throat and Partner as before, a round's length sent only when chosen.
  */
 
 import { describe, expect, it } from "vitest";
@@ -100,6 +100,7 @@ describe("making a French tournament", () => {
     startIn: 600,
     listed: true,
     rated: false,
+    roundMinutes: null,
   };
 
   it("plays French duplicate only; Cut Throat and Partner Swiss or knockout", () => {
@@ -134,6 +135,26 @@ describe("making a French tournament", () => {
       options: { match: "straight" },
     });
     expect(tournamentBody({ ...choice, game: "cutthroat", format: "duplicate" }).format).toBe("swiss");
+  });
+
+  it("sends a round's length only when the maker chose one", () => {
+    expect(tournamentBody(choice)).not.toHaveProperty("roundMinutes");
+    expect(tournamentBody({ ...choice, roundMinutes: 30 })).toEqual({
+      name: "Sunday cross",
+      game: "french",
+      format: "duplicate",
+      rounds: 3,
+      hands: 6,
+      startIn: 600,
+      public: true,
+      rated: false,
+      roundMinutes: 30,
+    });
+    expect(tournamentBody({ ...choice, game: "cutthroat", format: "swiss", roundMinutes: 90 })).toMatchObject({
+      format: "swiss",
+      options: { match: "straight" },
+      roundMinutes: 90,
+    });
   });
 
   it("knows a duplicate tournament by its format", () => {

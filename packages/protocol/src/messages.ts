@@ -208,6 +208,7 @@ export const SERVER_REFUSAL_CODES = [
   "tournaments-full",
   "bad-tournament",
   "duplicate-table",
+  "time-up",
 ] as const;
 export type ServerRefusalCode = (typeof SERVER_REFUSAL_CODES)[number];
 
@@ -288,6 +289,8 @@ export const tournamentAnswer = z.object({
     maker: z.string(),
     options: z.record(z.string(), z.unknown()).optional(),
     rated: z.boolean().optional(),
+    /** A round's length (minutes): then bots finish the games still on. Absent: none. */
+    roundMinutes: z.int().optional(),
   }),
   status: z.enum(["open", "running", "finished", "cancelled"]),
   /** When check-in opens (the start less 10 minutes). */
@@ -498,6 +501,11 @@ export const tableInfo = z.strictObject({
   fair: dealCommitment.nullable(),
   /** The proof of the hand just over, while no other is being played; null otherwise. */
   proof: dealProof.nullable(),
+  /**
+   * The game's time is up (its tournament round's length, docs/tournaments.md): bots finish it at
+   * once and nobody may move any more. Absent while it is not.
+   */
+  timeUp: z.literal(true).optional(),
 });
 export type TableInfo = z.infer<typeof tableInfo>;
 
@@ -701,6 +709,7 @@ export const SERVER_MESSAGES: Readonly<Record<ServerRefusalCode, string>> = {
   "bad-tournament": "that tournament cannot be made",
   "duplicate-table":
     "this table plays a duplicate round's deals, which other tables are still playing: it is not watched",
+  "time-up": "the round's time is up: bots finish this game",
 };
 
 /** A refusal of the server's own, with its English message. */

@@ -65,6 +65,7 @@ export function newTable({ code, dealId, maker, table, timing }: NewTable): Tabl
     removed: [],
     left: new Array(n).fill(null),
     acted: new Array(n).fill(false),
+    timeUp: false,
     pending: null,
     proofs: [],
     turn: null,
@@ -219,6 +220,8 @@ function applyChange(s: TableState, change: Change, at: number): TableState {
     }
     case "away":
       return { ...s, banks: set(s.banks, change.seat, 0), away: set(s.away, change.seat, true) };
+    case "time-up":
+      return { ...s, timeUp: true, ready: [], thinking: null, thought: null };
     case "back": {
       const s2 = { ...s, away: set(s.away, change.seat, false), thinking: null, thought: null };
       // Back in their own turn: the bot playing for them stops and their clock runs again from now.
@@ -275,6 +278,7 @@ function rematch(s: TableState, checkpoint: Checkpoint | undefined): TableState 
     asked: [],
     left: new Array(n).fill(null),
     acted: new Array(n).fill(false),
+    timeUp: false,
     banks: new Array(n).fill(s.table.clock?.bank ?? 0),
     // Every person asked for this game: they are all at the table.
     away: new Array(n).fill(false),

@@ -63,6 +63,9 @@ export function decide(s: TableState, command: Command, now: number): Decision {
     }
     case "tick":
       return tick(s, now);
+    case "time-up":
+      // Only a game still on has time to run out; said twice, it is up once.
+      return s.status === "playing" && !s.game.finished && !s.timeUp ? changes({ k: "time-up", at: now }) : none;
     case "commit": {
       if (due(s, now)?.kind !== "draw") return none;
       const { secret, commitment } = command;
@@ -113,6 +116,7 @@ function act(s: TableState, player: string, id: string, version: number, action:
   if (seat < 0) return refuse(table("not-seated"));
   // Sent again after a reconnect: it was applied once, and that is all.
   if (s.ids[seat].includes(id)) return none;
+  if (s.timeUp) return refuse(table("time-up"));
   const r = applyAction(s.game, seat, action, version);
   if (!r.ok) {
     // A player who acts is back at the table, whatever became of the action: a refused one says so

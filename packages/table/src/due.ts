@@ -34,11 +34,12 @@ function nextEffect(s: TableState, now: number): Due | null {
   if (!hand || hand.over || s.game.finished || !s.turn) return null;
   const seat = hand.turn;
   const sitter = s.seats[seat];
-  if (sitter.kind !== "human" || s.away[seat]) {
+  if (sitter.kind !== "human" || s.away[seat] || s.timeUp) {
     const version = s.game.version;
     if (s.thought?.version === version) {
       const started = s.thinking?.version === version ? s.thinking.at : s.turn.since;
-      return { at: started + s.timing.botDelay, kind: "tick", why: "play" };
+      // Time up: nobody is left to follow the moves, and the round waits for this game.
+      return { at: s.timeUp ? started : started + s.timing.botDelay, kind: "tick", why: "play" };
     }
     // Asked already: the bot's answer (or its failure) comes as a `thought`.
     if (s.thinking?.version === version) return null;
@@ -56,15 +57,17 @@ function nextEffect(s: TableState, now: number): Due | null {
 /**
  * When the coming deal is made: after the hand pause (the first hand of a game has none), cut
  * short once every person is ready, and not before the seeds of the people here are in or
- * `seedWait` has passed since the commitment (a duplicate table takes none).
+ * `seedWait` has passed since the commitment (a duplicate table takes none). Once the time is
+ * up, at once.
  */
 export function dealAt(s: TableState, p: PendingDeal): number {
-  const pause = p.hand === 1 ? 0 : s.timing.handPause;
+  const pause = p.hand === 1 || s.timeUp ? 0 : s.timing.handPause;
   const people = s.seats.flatMap((seat, i) => (seat.kind === "human" ? [i] : []));
   const allReady = people.every((i) => s.ready.includes(i));
   const at = allReady ? p.at : p.at + pause;
   // A duplicate round's deals take no seeds: every table of the round plays the same ones.
-  const missing = s.table.duplicate === undefined && s.seats.some((seat, i) => isHere(s, seat) && p.seeds[i] === null);
+  const missing =
+    s.table.duplicate === undefined && !s.timeUp && s.seats.some((seat, i) => isHere(s, seat) && p.seeds[i] === null);
   return missing ? Math.max(at, p.at + s.timing.seedWait) : at;
 }
 

@@ -41,10 +41,10 @@ export function beforeFirstDeal(s: TableState): boolean {
 /**
  * Between hands with nobody at the table: every person who sits here is away (a bot played for
  * them) or not connected. The next hand waits for one of them rather than let the bots play a
- * whole match to nobody (docs/rules.md, *Online tables*).
+ * whole match to nobody (docs/rules.md, *Online tables*). Once its time is up nothing waits.
  */
 export function isPaused(s: TableState): boolean {
-  return betweenHands(s) && !s.seats.some((seat, i) => isHere(s, seat) && !s.away[i]);
+  return !s.timeUp && betweenHands(s) && !s.seats.some((seat, i) => isHere(s, seat) && !s.away[i]);
 }
 
 /**

@@ -167,6 +167,11 @@ export type LogEntry = (
   | { readonly k: "rematch"; readonly checkpoint?: Checkpoint }
   /** The table closes for good. */
   | { readonly k: "close"; readonly reason: CloseReason }
+  /**
+   * Its time is up (a tournament round's length, docs/tournaments.md): bots play every seat, at
+   * once and with no pause between hands, to the end of the game; nobody may move any more.
+   */
+  | { readonly k: "time-up" }
 ) & { readonly at?: number };
 
 /**
@@ -247,6 +252,8 @@ export interface TableState {
    * from first to last had nobody come to it (a tournament's forfeit, docs/tournaments.md).
    */
   readonly acted: readonly boolean[];
+  /** The game's time is up (`time-up`): bots finish it. */
+  readonly timeUp: boolean;
   readonly pending: PendingDeal | null;
   /** Each hand's proof in the current game (null for a hand dealt before deals had them). */
   readonly proofs: readonly (Proof | null)[];
@@ -281,7 +288,8 @@ export type TableRefusalCode =
   | "seat-empty"
   | "removed"
   | "no-table-talk"
-  | "rate-limited";
+  | "rate-limited"
+  | "time-up";
 
 export type TableRefusal = {
   readonly code: TableRefusalCode;
@@ -320,6 +328,8 @@ export type Command =
   | { readonly c: "present"; readonly players: readonly string[] }
   /** Do whatever is due by now (the shell's one timer). */
   | { readonly c: "tick" }
+  /** The table's time is up (its tournament round's length): bots finish the game. */
+  | { readonly c: "time-up" }
   /** The coming deal's secret and commitment, drawn by the shell when `due` asked for them. */
   | { readonly c: "commit"; readonly secret: string; readonly commitment: string }
   /** The sealed deal, made by the shell from the pending secret and seeds (`dealInputs`). */

@@ -80,6 +80,31 @@ describe("seats and the first deal", () => {
     expect(sim.state.proofs[0]).toMatchObject({ table: "T1-r1-1", seeds: [null, null] });
   });
 
+  it("time up: bots finish the game at once, with no pause between hands, and nobody may move any more", () => {
+    const sim = new Sim({ seats: ["human", "human"], options: { match: "straight" } });
+    sim.seat("p0");
+    sim.seat("p1");
+    sim.run(TIMING.seedWait);
+    expect(sim.state.game.hands).toHaveLength(1);
+    expect(sim.do({ c: "time-up" }).changes).toEqual([{ k: "time-up", at: sim.now }]);
+    // Said again, it changes nothing.
+    expect(sim.do({ c: "time-up" }).changes).toEqual([]);
+    const seat = sim.state.game.state?.turn as number;
+    const refused = sim.do({
+      c: "act",
+      player: `p${seat}`,
+      id: "late",
+      version: sim.state.game.version,
+      action: sim.legal(seat),
+    });
+    expect(refused.refusal).toEqual({ code: "time-up" });
+    // Both people are still here and ready for nothing: the bots play every move and every deal
+    // at once, so the game ends without the clock moving.
+    sim.run(0);
+    expect(sim.state.game.finished).toBe(true);
+    expect(sim.state.acted).toEqual([false, false]);
+  });
+
   it("a second, different seed for the same deal is refused; the same one again is not", () => {
     const sim = duel();
     sim.run(0);

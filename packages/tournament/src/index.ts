@@ -32,6 +32,8 @@ export {
   MIN_ENTRANTS,
   newTournament,
   played,
+  ROUND_MINUTES,
+  roundDeadline,
   type Signed,
   settingsProblem,
   signedOf,

@@ -37,6 +37,8 @@ export const MAX_HANDS = 12;
 export const MAX_ENTRANTS = 256;
 /** How long before the start check-in opens (ms). */
 export const CHECK_IN_MS = 10 * 60_000;
+/** The shortest and longest round a maker may set (minutes). */
+export const ROUND_MINUTES = { min: 5, max: 240 } as const;
 
 export interface TournamentSettings {
   readonly name: string;
@@ -52,6 +54,11 @@ export interface TournamentSettings {
   readonly options?: Readonly<Record<string, unknown>>;
   /** Its games change the players' ratings (docs/ratings.md). */
   readonly rated?: boolean;
+  /**
+   * A round's length in minutes (absent: none): when it runs out, bots finish every game still on
+   * (`roundDeadline`; the server tells each table its time is up).
+   */
+  readonly roundMinutes?: number;
 }
 
 export type TournamentStatus = "open" | "running" | "finished" | "cancelled";
@@ -64,6 +71,8 @@ export interface Signed {
 }
 
 export interface TournamentRound {
+  /** When it was paired (null in logs from before rounds had a length). */
+  readonly at: number | null;
   /** Swiss and knockout: the games (higher-ranked first), the bye; knockout: the bracket's slots too. */
   readonly pairs: readonly (readonly [string, string])[];
   readonly bye: string | null;
@@ -97,6 +106,8 @@ export type TournamentEntry =
   | { readonly k: "cancel"; readonly why: "too-few" }
   | {
       readonly k: "round";
+      /** When it was paired (absent from older logs). */
+      readonly at?: number;
       readonly pairs: readonly (readonly [string, string])[];
       readonly bye: string | null;
       readonly slots: Slots | null;
@@ -157,6 +168,12 @@ export function settingsProblem(settings: TournamentSettings): string | null {
     (!Number.isInteger(settings.hands) || settings.hands < 1 || settings.hands > MAX_HANDS)
   )
     return `hands must be 1 to ${MAX_HANDS}`;
+  const minutes = settings.roundMinutes;
+  if (
+    minutes !== undefined &&
+    (!Number.isInteger(minutes) || minutes < ROUND_MINUTES.min || minutes > ROUND_MINUTES.max)
+  )
+    return `a round lasts ${ROUND_MINUTES.min} to ${ROUND_MINUTES.max} minutes`;
   return null;
 }
 
@@ -206,7 +223,7 @@ export function decideTournament(s: TournamentState, command: TournamentCommand,
       if (now < settings.startAt - CHECK_IN_MS) return no("not-check-in-time");
       return s.checkedIn.has(command.player) ? ok() : ok({ k: "checkin", player: command.player });
     case "tick":
-      return s.status === "open" && now >= settings.startAt ? start(s) : ok();
+      return s.status === "open" && now >= settings.startAt ? start(s, now) : ok();
     case "table-made": {
       const round = s.rounds[command.round];
       if (s.status !== "running" || !round) return no("not-running");
@@ -227,7 +244,7 @@ export function decideTournament(s: TournamentState, command: TournamentCommand,
       const entry: TournamentEntry =
         command.c === "result" ? { k: "result", ...withoutC(command) } : { k: "hands", ...withoutC(command) };
       const after = applyTournament(s, entry);
-      return ok(entry, ...afterRound(after));
+      return ok(entry, ...afterRound(after, now));
     }
   }
 }
@@ -238,7 +255,7 @@ function withoutC<T extends { c: string }>(command: T): Omit<T, "c"> {
 }
 
 /** The start: the checked-in field, fixed; too few cancel; else the rounds and round 1. */
-function start(s: TournamentState): TournamentDecision {
+function start(s: TournamentState, now: number): TournamentDecision {
   const { format } = s.settings;
   const entrants: Entrant[] = s.signed
     .filter((e) => e.players.every((p) => s.checkedIn.has(p)))
@@ -248,32 +265,39 @@ function start(s: TournamentState): TournamentDecision {
   if (format === "swiss") rounds = Math.min(rounds, maxSwissRounds(entrants.length));
   if (format === "knockout") rounds = Math.log2(seedBracket(entrants).length);
   const started = applyTournament(s, { k: "start", entrants, rounds });
-  return ok({ k: "start", entrants, rounds }, nextRound(started));
+  return ok({ k: "start", entrants, rounds }, nextRound(started, now));
 }
 
 /** The next round's pairing (or seating). */
-function nextRound(s: TournamentState): TournamentEntry {
+function nextRound(s: TournamentState, at: number): TournamentEntry {
   const { format } = s.settings;
   if (format === "duplicate")
-    return { k: "round", pairs: [], bye: null, slots: null, seating: duplicateSeating(s.entrants, s.rounds.length) };
+    return {
+      k: "round",
+      at,
+      pairs: [],
+      bye: null,
+      slots: null,
+      seating: duplicateSeating(s.entrants, s.rounds.length),
+    };
   if (format === "knockout") {
     const last = s.rounds[s.rounds.length - 1];
     const slots = last?.slots
       ? nextKnockoutRound(last.slots, last.games as Game[], seeds(s.entrants))
       : seedBracket(s.entrants);
-    return { k: "round", pairs: knockoutGames(slots), bye: null, slots, seating: null };
+    return { k: "round", at, pairs: knockoutGames(slots), bye: null, slots, seating: null };
   }
   const { pairs, bye } = pairSwiss(s.entrants, played(s));
-  return { k: "round", pairs, bye, slots: null, seating: null };
+  return { k: "round", at, pairs, bye, slots: null, seating: null };
 }
 
 /** After a result: when it was the round's last, the next round, or the end. */
-function afterRound(s: TournamentState): TournamentEntry[] {
+function afterRound(s: TournamentState, now: number): TournamentEntry[] {
   const round = s.rounds[s.rounds.length - 1];
   const complete =
     s.settings.format === "duplicate" ? round.tables.every((t) => t !== null) : round.games.every((g) => g !== null);
   if (!complete) return [];
-  return s.rounds.length >= s.roundCount ? [{ k: "finish" }] : [nextRound(s)];
+  return s.rounds.length >= s.roundCount ? [{ k: "finish" }] : [nextRound(s, now)];
 }
 
 /** The Swiss rounds as the pairing and standings take them (results in). */
@@ -319,6 +343,7 @@ export function applyTournament(s: TournamentState, e: TournamentEntry): Tournam
     case "round": {
       const size = e.seating ? e.seating.length : e.pairs.length;
       const round: TournamentRound = {
+        at: e.at ?? null,
         pairs: e.pairs,
         bye: e.bye,
         slots: e.slots,
@@ -350,6 +375,17 @@ function replaceRound(s: TournamentState, index: number, f: (r: TournamentRound)
 /** When the tournament next acts by itself (its start), or null. */
 export function tournamentDue(s: TournamentState): number | null {
   return s.status === "open" ? s.settings.startAt : null;
+}
+
+/**
+ * When the round being played runs out of time (its pairing plus the round's length), or null:
+ * no length, or no round on. The server then has bots finish its games (their results end it as
+ * any result does); nothing is logged for it.
+ */
+export function roundDeadline(s: TournamentState): number | null {
+  const minutes = s.settings.roundMinutes;
+  const at = s.rounds[s.rounds.length - 1]?.at ?? null;
+  return s.status === "running" && minutes !== undefined && at !== null ? at + minutes * 60_000 : null;
 }
 
 /** The standings so far, by the format's own rules. */

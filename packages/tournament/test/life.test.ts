@@ -12,6 +12,7 @@ import {
   decideTournament,
   type Game,
   newTournament,
+  roundDeadline,
   settingsProblem,
   type TournamentCommand,
   type TournamentEntry,
@@ -229,5 +230,28 @@ describe("the life of a tournament", () => {
     expect(settingsProblem(settings({ game: "french" }))).toBe("swiss is played in cutthroat or partner");
     expect(settingsProblem(settings({ rounds: 0 }))).toBe("rounds must be 1 to 12");
     expect(settingsProblem(settings({ game: "french", format: "duplicate", hands: 40 }))).toBe("hands must be 1 to 12");
+    expect(settingsProblem(settings({ roundMinutes: 3 }))).toBe("a round lasts 5 to 240 minutes");
+    expect(settingsProblem(settings({ roundMinutes: 30 }))).toBeNull();
+  });
+
+  it("a round's length: its deadline runs from when it was paired; none without a length or a round on", () => {
+    const run = new Run(settings({ roundMinutes: 20 }));
+    signUp(run, ["a", "b", "c", "d"]);
+    checkIn(run, ["a", "b", "c", "d"]);
+    expect(roundDeadline(run.state)).toBeNull();
+    run.do({ c: "tick" }, START + 500);
+    expect(roundDeadline(run.state)).toBe(START + 500 + 20 * 60_000);
+    // Round 2 is paired when round 1's last result comes in, and its time runs from then.
+    run.playRound((a, b) => (a < b ? "a" : "b"), START + 7 * 60_000);
+    expect(run.state.rounds).toHaveLength(2);
+    expect(roundDeadline(run.state)).toBe(START + 27 * 60_000);
+    run.playRound((a, b) => (a < b ? "a" : "b"), START + 9 * 60_000);
+    expect(run.state.status).toBe("finished");
+    expect(roundDeadline(run.state)).toBeNull();
+    const plain = new Run(settings());
+    signUp(plain, ["a", "b", "c", "d"]);
+    checkIn(plain, ["a", "b", "c", "d"]);
+    plain.do({ c: "tick" }, START);
+    expect(roundDeadline(plain.state)).toBeNull();
   });
 });

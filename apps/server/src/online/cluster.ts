@@ -152,8 +152,13 @@ export class Cluster {
 
   /** Gives `code` up (if still ours), and tells everyone. */
   async release(code: string): Promise<void> {
-    await this.redis.eval(RELEASE, 1, `${this.prefix}owner:${code}`, this.pid, code, this.prefix);
+    await this.drop(code);
     await this.announce(code, null);
+  }
+
+  /** Gives `code` up (if still ours) without a word: it is over, and nobody is to take it up. */
+  async drop(code: string): Promise<void> {
+    await this.redis.eval(RELEASE, 1, `${this.prefix}owner:${code}`, this.pid, code, this.prefix);
   }
 
   /** Tells every process who owns `code` now. */

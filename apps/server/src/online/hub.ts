@@ -156,7 +156,7 @@ export class Hub {
   readonly timing: Timing;
   readonly metrics: Metrics;
   readonly quick: QuickMatch;
-  /** Tournaments (alone only: in a cluster none is made yet). */
+  /** Tournaments (in a cluster, each run by the holder of its lease). */
   readonly tournaments: TournamentRunner;
   private readonly now: () => number;
   /** The tables this process owns and has in memory. */
@@ -248,6 +248,7 @@ export class Hub {
         return made.code;
       },
       tell: (player, message) => void this.tellEverywhere(player, message).catch(() => {}),
+      timeUp: (code) => void this.call(code, { m: "time-up" }).catch(() => {}),
       ...(cluster ? { lease: this.tournamentLease(cluster) } : {}),
     });
   }
@@ -307,11 +308,6 @@ export class Hub {
   /** A player's shown rating in a game kind (where quick match seats them), or a newcomer's. */
   async ratingOf(player: string, kind: GameKind): Promise<number> {
     return shown((await this.store.rating(player, kind)) ?? START);
-  }
-
-  /** This process runs alone (no cluster). */
-  get alone(): boolean {
-    return this.cluster === null;
   }
 
   /** The guest a token proves (of the player's current key generation), or null. */
@@ -760,6 +756,7 @@ export class Hub {
     return {
       claim: (id) => cluster.claim(key(id)),
       release: (id) => cluster.release(key(id)),
+      end: (id) => cluster.drop(key(id)),
       changed: (id) =>
         void cluster.owner(key(id)).then(
           (pid) => {

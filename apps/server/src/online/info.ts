@@ -48,6 +48,7 @@ export function tableInfo(s: TableState, setup: TableSetup, you: number | null, 
     ready: [...s.ready],
     game: s.gameIndex,
     ...fairness(s),
+    ...(s.timeUp ? { timeUp: true as const } : {}),
   };
 }
 

@@ -32,6 +32,8 @@ export type TableOp =
   | { readonly m: "rematch"; readonly player: string }
   | { readonly m: "leave"; readonly player: string }
   | { readonly m: "remove"; readonly player: string; readonly seat: number }
+  /** The game's time is up (a tournament round's length): bots finish it. */
+  | { readonly m: "time-up" }
   /** The current game's record, as `player` (null: anyone) may have it. */
   | { readonly m: "record"; readonly player: string | null }
   /** Whether `player` sits at the table, and its game (an invitation names it). */
@@ -87,6 +89,9 @@ export async function runOp(table: LiveTable, op: TableOp): Promise<OpResult> {
       break;
     case "record":
       return { m: "record", record: table.record(op.player) };
+    case "time-up":
+      result = { m: "done", refusal: table.timeUp() };
+      break;
     case "about":
       return { m: "about", seated: table.seatOf(op.player) >= 0, game: table.setup.game, players: table.setup.players };
   }

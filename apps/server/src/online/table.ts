@@ -299,6 +299,11 @@ export class LiveTable {
     return this.refusal(this.submit({ c: "next", player }));
   }
 
+  /** The game's time is up (its tournament round's length): bots finish it. */
+  timeUp(): WireRefusal | null {
+    return this.refusal(this.submit({ c: "time-up" }));
+  }
+
   /** `player`'s seed for the coming deal whose commitment they were sent. */
   seed(player: string, commitment: string, seed: string): WireRefusal | null {
     return this.refusal(this.submit({ c: "seed", player, commitment, seed }));

@@ -2,7 +2,7 @@
  * Tournaments over HTTP (docs/tournaments.md, *Routes*): make one, list them, read one (players,
  * pairings with their tables and results, standings), sign up, leave, check in. The runner
  * (tournaments.ts) decides; these routes check the body and say its refusals in the protocol's
- * words. Tournaments are run by a server alone; a cluster makes none yet.
+ * words. In a cluster any process answers them (tournaments.ts says how they share the work).
  */
 
 import {
@@ -13,7 +13,7 @@ import {
   TOURNAMENT_NAME_MAX,
   TOURNAMENT_START_IN_MAX,
 } from "@crossbones/protocol";
-import { MAX_HANDS, MAX_ROUNDS, type TournamentRefusal } from "@crossbones/tournament";
+import { MAX_HANDS, MAX_ROUNDS, ROUND_MINUTES, type TournamentRefusal } from "@crossbones/tournament";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Hub } from "./hub.js";
@@ -33,6 +33,8 @@ const newTournament = z.strictObject({
   public: z.boolean().optional(),
   /** Its games are rated (docs/ratings.md). */
   rated: z.boolean().optional(),
+  /** A round's length in minutes: then bots finish the games still on. */
+  roundMinutes: z.int().min(ROUND_MINUTES.min).max(ROUND_MINUTES.max).optional(),
   /** Every table's rule options (docs/protocol.md, *Tables*): `{"match": "straight"}`. */
   options: z.record(z.string(), z.unknown()).optional(),
 });

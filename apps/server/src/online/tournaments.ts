@@ -28,6 +28,7 @@ import {
   decideTournament,
   type Game,
   newTournament,
+  roundDeadline,
   type Signed,
   settingsProblem,
   type TournamentCommand,
@@ -60,6 +61,8 @@ export interface TournamentLease {
   claim(id: string): Promise<boolean>;
   /** Gives `id` up (this process is closing): another takes it over. */
   release(id: string): Promise<void>;
+  /** Lets `id` go quietly: it is over, and nobody is to take it up. */
+  end(id: string): Promise<void>;
   /** Tournament `id`'s log has a new round, or its end, written here: its holder reads it again. */
   changed(id: string): void;
 }
@@ -76,6 +79,8 @@ export interface RunnerDeps {
   makeTable(setup: TableSetup, players: readonly (Player | null)[]): Promise<string | null>;
   /** Tells every socket of `player`. */
   tell(player: string, message: ServerMessage): void;
+  /** Table `code`'s time is up (its round's length): bots finish its game. */
+  timeUp(code: string): void;
   /** In a cluster: who runs which tournament. */
   readonly lease?: TournamentLease;
 }
@@ -95,6 +100,8 @@ interface Live {
    * reads. A deleted account's is forgotten at once (`forgetName`).
    */
   names: Map<string, string>;
+  /** The round (its index) whose time was up and whose tables were told so. */
+  timedOut: number;
 }
 
 /** Where a tournament table's result goes (its setup's `tournament`). */
@@ -145,7 +152,14 @@ export class TournamentRunner {
     // Another request may have loaded it meanwhile: one live copy.
     const raced = this.live.get(id);
     if (raced) return raced;
-    const live: Live = { state, seq: stored.log.length, timer: null, chain: Promise.resolve(), names: new Map() };
+    const live: Live = {
+      state,
+      seq: stored.log.length,
+      timer: null,
+      chain: Promise.resolve(),
+      names: new Map(),
+      timedOut: -1,
+    };
     this.live.set(id, live);
     this.index(id, state);
     this.schedule(id, live);
@@ -404,7 +418,11 @@ export class TournamentRunner {
    * taken from the store, with its catch-up.
    */
   async takeOver(id: string): Promise<void> {
-    if (!this.closed) await this.load(id);
+    if (this.closed || (await this.load(id))) return;
+    // Over (it ended on another process): its lease is let go, so that nobody looks at it again.
+    const stored = await this.deps.store.tournament(id);
+    const over = !stored || (stored.status !== "open" && stored.status !== "running");
+    if (over && this.deps.lease && (await this.deps.lease.claim(id))) await this.deps.lease.end(id);
   }
 
   /**
@@ -515,9 +533,16 @@ export class TournamentRunner {
         continue;
       }
       await this.decide(id, { c: "table-made", round: r, index, code });
-      this.tables.set(code, { id, round: r, index });
-      for (const p of seats) if (p) this.deps.tell(p.id, { t: "matched", table: code });
+      this.made(id, live, code, { id, round: r, index }, seats);
     }
+  }
+
+  /** A table made for a game of the round: known, its players told; past the deadline, time up. */
+  private made(id: string, live: Live, code: string, of: TableOf, seats: readonly (Player | null)[]): void {
+    this.tables.set(code, of);
+    for (const p of seats) if (p) this.deps.tell(p.id, { t: "matched", table: code });
+    if (live.timedOut === of.round) this.deps.timeUp(code);
+    this.schedule(id, live);
   }
 
   /**
@@ -540,8 +565,7 @@ export class TournamentRunner {
         continue;
       }
       await this.decide(id, { c: "table-made", round: r, index, code });
-      this.tables.set(code, { id, round: r, index });
-      for (const p of seats) if (p) this.deps.tell(p.id, { t: "matched", table: code });
+      this.made(id, live, code, { id, round: r, index }, seats);
     }
   }
 
@@ -571,24 +595,48 @@ export class TournamentRunner {
     });
   }
 
+  /** The tournament's one timer: its start, or the current round's deadline (told once). */
   private schedule(id: string, live: Live): void {
     if (live.timer !== null) this.deps.timers.clear(live.timer);
     live.timer = null;
-    const at = tournamentDue(live.state);
+    const round = live.state.rounds.length - 1;
+    const deadline = live.timedOut === round ? null : roundDeadline(live.state);
+    const at = tournamentDue(live.state) ?? deadline;
     if (at === null) return;
     live.timer = this.deps.timers.set(
       () =>
         this.later(id, async () => {
-          await this.decide(id, { c: "tick" });
+          if (live.state.status === "open") await this.decide(id, { c: "tick" });
+          else this.timeUp(id, live);
         }),
       Math.max(0, at - this.deps.now()),
     );
+  }
+
+  /**
+   * The round's time is up: every table still playing is told (bots finish its games, whose
+   * results end the round as any do). A table made after this is told as it is made.
+   */
+  private timeUp(id: string, live: Live): void {
+    const deadline = roundDeadline(live.state);
+    if (deadline === null || deadline > this.deps.now()) {
+      this.schedule(id, live);
+      return;
+    }
+    const r = live.state.rounds.length - 1;
+    live.timedOut = r;
+    const round = live.state.rounds[r];
+    round.codes.forEach((code, i) => {
+      const over = round.seating ? round.tables[i] !== null : round.games[i] !== null;
+      if (code !== null && !over) this.deps.timeUp(code);
+    });
   }
 
   private forget(id: string): void {
     const live = this.live.get(id);
     if (live?.timer != null) this.deps.timers.clear(live.timer);
     this.live.delete(id);
+    void this.deps.lease?.end(id).catch(() => {});
     for (const [code, of] of this.tables) if (of.id === id) this.tables.delete(code);
   }
 }

@@ -477,6 +477,7 @@ export const en = {
   "online.clockMove": "{n} s + bank {bank} s",
   "online.nextHandIn": { one: "Next hand in {n} second", other: "Next hand in {n} seconds" },
   "online.paused": "Paused: the next hand waits until a player is back at the table.",
+  "online.timeUp": "Time is up for this round: the bots finish this game.",
   "online.botName": "{name} · bot",
   "online.rematchAsked": "{names} would like a rematch.",
   teamOf: "{names}",
@@ -537,6 +538,7 @@ export const en = {
   "online.refusal.tournaments-full": "The server runs as many tournaments as it can just now. Try again later.",
   "online.refusal.duplicate-table":
     "This table plays a duplicate round's deals, which other tables are still playing: it cannot be watched. Its game opens on the tournament's page once the round is over.",
+  "online.refusal.time-up": "The round's time is up: the bots finish this game.",
   "online.refusal.bad-tournament": "That tournament cannot be made.",
   "online.refusal.blocked": "You cannot sit at this table.",
 
@@ -736,6 +738,14 @@ export const en = {
   "tour.make.hands": "Hands per round",
   "tour.make.duplicateNote":
     "French is played duplicate: tables of four, every table of a round playing the same deals.",
+  "tour.make.roundLength": "Round length",
+  "tour.make.noLimit": "No limit",
+  "tour.make.minutes": { one: "{n} minute", other: "{n} minutes" },
+  "tour.make.roundLengthNote": "When a round's time is up, bots finish the games still being played.",
+  "tour.roundMinutes": {
+    one: "Rounds of {n} minute: then bots finish the games still being played.",
+    other: "Rounds of {n} minutes: then bots finish the games still being played.",
+  },
   "rating.you": "You: #{place}",
   "rating.boardCaption": "{game}, {period}: page {page} of {pages}",
   "rating.place": "Place",

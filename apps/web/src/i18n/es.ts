@@ -471,6 +471,7 @@ export const es: Dict = {
   "online.clockMove": "{n} s + reserva {bank} s",
   "online.nextHandIn": { one: "Siguiente mano en {n} segundo", other: "Siguiente mano en {n} segundos" },
   "online.paused": "En pausa: la siguiente mano espera a que un jugador vuelva a la mesa.",
+  "online.timeUp": "Se acabó el tiempo de esta ronda: los bots terminan esta partida.",
   "online.botName": "{name} · bot",
   "online.rematchAsked": "{names} quiere la revancha.",
   teamOf: "{names}",
@@ -536,6 +537,7 @@ export const es: Dict = {
   "online.refusal.tournaments-full": "El servidor ya lleva tantos torneos como puede. Inténtalo más tarde.",
   "online.refusal.duplicate-table":
     "Esta mesa juega las manos de una ronda duplicada, que otras mesas todavía juegan: no se puede mirar. Su partida se abre en la página del torneo cuando termine la ronda.",
+  "online.refusal.time-up": "Se acabó el tiempo de la ronda: los bots terminan esta partida.",
   "online.refusal.bad-tournament": "Ese torneo no se puede crear.",
   "online.refusal.blocked": "No puedes sentarte en esta mesa.",
 
@@ -747,6 +749,15 @@ export const es: Dict = {
   "tour.make.hands": "Manos por ronda",
   "tour.make.duplicateNote":
     "French se juega en duplicado: mesas de cuatro, y todas las mesas de una ronda juegan los mismos repartos.",
+  "tour.make.roundLength": "Duración de la ronda",
+  "tour.make.noLimit": "Sin límite",
+  "tour.make.minutes": { one: "{n} minuto", other: "{n} minutos" },
+  "tour.make.roundLengthNote":
+    "Cuando se acaba el tiempo de una ronda, los bots terminan las partidas que siguen en juego.",
+  "tour.roundMinutes": {
+    one: "Rondas de {n} minuto: después, los bots terminan las partidas que sigan en juego.",
+    other: "Rondas de {n} minutos: después, los bots terminan las partidas que sigan en juego.",
+  },
   "rating.you": "Tú: #{place}",
   "rating.boardCaption": "{game}, {period}: página {page} de {pages}",
   "rating.place": "Puesto",

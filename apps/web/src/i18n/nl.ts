@@ -465,6 +465,7 @@ export const nl: Dict = {
   "online.clockMove": "{n} s + bank {bank} s",
   "online.nextHandIn": { one: "Volgende hand over {n} seconde", other: "Volgende hand over {n} seconden" },
   "online.paused": "Gepauzeerd: de volgende hand wacht tot er een speler terug is aan tafel.",
+  "online.timeUp": "De tijd voor deze ronde is om: de bots spelen dit spel uit.",
   "online.botName": "{name} · bot",
   "online.rematchAsked": "{names} wil graag nog een keer.",
   teamOf: "{names}",
@@ -530,6 +531,7 @@ export const nl: Dict = {
   "online.refusal.tournaments-full": "De server speelt nu zoveel toernooien als hij kan. Probeer het later opnieuw.",
   "online.refusal.duplicate-table":
     "Aan deze tafel worden de spellen van een duplicaatronde gespeeld, die andere tafels nog spelen: kijken kan niet. Het spel staat op de pagina van het toernooi zodra de ronde voorbij is.",
+  "online.refusal.time-up": "De tijd van de ronde is om: de bots spelen dit spel uit.",
   "online.refusal.bad-tournament": "Dat toernooi kan niet gemaakt worden.",
   "online.refusal.blocked": "Je kunt niet aan deze tafel gaan zitten.",
 
@@ -739,6 +741,14 @@ export const nl: Dict = {
   "tour.make.hands": "Handen per ronde",
   "tour.make.duplicateNote":
     "French wordt als duplicaat gespeeld: tafels van vier, en alle tafels van een ronde spelen dezelfde delingen.",
+  "tour.make.roundLength": "Duur van een ronde",
+  "tour.make.noLimit": "Geen limiet",
+  "tour.make.minutes": { one: "{n} minuut", other: "{n} minuten" },
+  "tour.make.roundLengthNote": "Is de tijd van een ronde om, dan spelen bots de spellen die nog bezig zijn uit.",
+  "tour.roundMinutes": {
+    one: "Rondes van {n} minuut: daarna spelen bots de spellen die nog bezig zijn uit.",
+    other: "Rondes van {n} minuten: daarna spelen bots de spellen die nog bezig zijn uit.",
+  },
   "rating.you": "Jij: #{place}",
   "rating.boardCaption": "{game}, {period}: pagina {page} van {pages}",
   "rating.place": "Plaats",

@@ -5,8 +5,9 @@
  * actions against the version they saw. Someone who does not sit here sees the table first
  * (Preview.tsx) and chooses a seat or to watch; a player sees who is connected, away or thinking,
  * the turn clock and the banks, the invite code, the fixed reactions, and between hands the score
- * sheet and the next hand's countdown (or the pause); at the end, a rematch and, at a rated table,
- * how the game moved its people's ratings.
+ * sheet and the next hand's countdown (or the pause); when a tournament round's time is up, that the
+ * bots finish the game; at the end, a rematch and, at a rated table, how the game moved its people's
+ * ratings.
  */
 
 import type { Action, SeatView, TableView } from "@crossbones/engine";
@@ -398,6 +399,12 @@ export function OnlineTable(props: OnlineTableProps) {
       {link === "reconnecting" && (
         <span class="online-banner online-link" data-testid="reconnecting">
           {t("online.reconnecting")}
+        </span>
+      )}
+      {/* The tournament round's time is up: bots finish the game, nobody may move (already in a status region). */}
+      {info.timeUp && (
+        <span class="online-banner" data-testid="time-up">
+          {t("online.timeUp")}
         </span>
       )}
       {info.paused && between && (

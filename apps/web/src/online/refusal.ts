@@ -56,6 +56,7 @@ const SERVER_TEXTS: Readonly<Record<ServerRefusalCode, Key>> = {
   "tournaments-full": "online.refusal.tournaments-full",
   "bad-tournament": "online.refusal.bad-tournament",
   "duplicate-table": "online.refusal.duplicate-table",
+  "time-up": "online.refusal.time-up",
   blocked: "online.refusal.blocked",
 };
 

@@ -2,12 +2,13 @@
  * Making a tournament (docs/tournaments.md, *Life of a tournament*): its name, game (Cut Throat for
  * two, Partner teams, or French for four), format (Swiss or knockout; French is played duplicate),
  * rounds (Swiss and duplicate; a knockout plays as many as its bracket needs), the hands a duplicate
- * round plays, how a match is won (not in French), when it starts, rated or not, listed or by link.
+ * round plays, how a match is won (not in French), how long a round may last (then bots finish the
+ * games still being played), when it starts, rated or not, listed or by link.
  * The server checks it all again and says in words what it refuses.
  */
 
 import { TOURNAMENT_NAME_MAX, TOURNAMENT_START_IN_MAX } from "@crossbones/protocol";
-import { MAX_HANDS, MAX_ROUNDS } from "@crossbones/tournament";
+import { MAX_HANDS, MAX_ROUNDS, ROUND_MINUTES } from "@crossbones/tournament";
 import { useState } from "preact/hooks";
 import { GAME_KEYS, type T } from "../i18n";
 import type { Guest } from "../online/api";
@@ -20,6 +21,10 @@ const DEFAULT_LEAD_MS = 60 * 60_000;
 /** Hands a duplicate round plays by default. */
 const DEFAULT_HANDS = 4;
 const HAND_COUNTS = Array.from({ length: MAX_HANDS }, (_, i) => String(i + 1));
+/** The round lengths offered (minutes), within what the server takes; "No limit" comes first. */
+const ROUND_LENGTHS = [20, 30, 45, 60, 90].filter((m) => m >= ROUND_MINUTES.min && m <= ROUND_MINUTES.max);
+/** The drop-down's value for a round with no limit. */
+const NO_LIMIT = "none";
 
 /** `at` as a `datetime-local` value (local time, to the minute). */
 function localInput(at: number): string {
@@ -48,6 +53,7 @@ export function MakeTournament({
   const [start, setStart] = useState(() => localInput(Date.now() + DEFAULT_LEAD_MS));
   const [rated, setRated] = useState(false);
   const [listed, setListed] = useState(true);
+  const [roundMinutes, setRoundMinutes] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const formats = formatsOf(game);
@@ -73,7 +79,7 @@ export function MakeTournament({
     try {
       const id = await createTournament(
         guest,
-        tournamentBody({ name, game, format, rounds, hands, match, startIn, listed, rated }),
+        tournamentBody({ name, game, format, rounds, hands, match, startIn, listed, rated, roundMinutes }),
       );
       onMade(id);
     } catch (err) {
@@ -147,6 +153,17 @@ export function MakeTournament({
             testId="tour-make-match"
           />
         )}
+        <Choice
+          label={t("tour.make.roundLength")}
+          value={roundMinutes === null ? NO_LIMIT : String(roundMinutes)}
+          onChoose={(v) => setRoundMinutes(v === NO_LIMIT ? null : Number(v))}
+          options={[
+            [NO_LIMIT, t("tour.make.noLimit")],
+            ...ROUND_LENGTHS.map((m) => [String(m), t("tour.make.minutes", { n: m })] as const),
+          ]}
+          testId="tour-make-round-length"
+        />
+        <p class="muted">{t("tour.make.roundLengthNote")}</p>
         <label>
           {t("tour.make.start")}
           <input

@@ -2,8 +2,9 @@
  * Tournaments (docs/tournaments.md): the list of upcoming, running and finished ones, and a
  * tournament's page: its players, sign-up, leaving and check-in for this device's player, every
  * round's pairings with their tables (watch any; the player's own is one tap away) or, in duplicate,
- * its tables of four (watched by nobody), and the standings. A page of a tournament that is on looks
- * again every few seconds.
+ * its tables of four (watched by nobody), and the standings. A round's length, when it has one, is
+ * said with the tournament's settings. A page of a tournament that is on looks again every few
+ * seconds.
  */
 
 import { currentTournamentTable } from "@crossbones/protocol";
@@ -194,6 +195,9 @@ function Page({ t, id, onOpen, onTable, onRecord }: TournamentsProps & { id: str
             n: tour.roundCount > 0 ? tour.roundCount : settings.rounds,
           })}
         </p>
+        {settings.roundMinutes !== undefined && (
+          <p data-testid="tour-round-length">{t("tour.roundMinutes", { n: settings.roundMinutes })}</p>
+        )}
         {duplicate && <p data-testid="tour-duplicate">{t("tour.dup.about", { n: settings.hands })}</p>}
         <p data-testid="tour-status">
           {t(`tour.status.${tour.status}`, { start: new Date(settings.startAt).toLocaleString(t.locale) })}

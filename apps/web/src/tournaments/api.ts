@@ -63,6 +63,8 @@ export interface NewTournament {
   readonly rated: boolean;
   /** Cut Throat and Partner: how a game is won (French sends none). */
   readonly options?: { readonly match: "sixLove" | "straight" };
+  /** A round's length in minutes (`ROUND_MINUTES`): then bots finish the games still on. Absent: no limit. */
+  readonly roundMinutes?: number;
 }
 
 /** Makes a tournament as `guest`; its id (a refusal is thrown). */

@@ -3,7 +3,8 @@
  * order, each with its players by seat (null: a bot), its state, its players' points for the
  * round once it finished, its record once the round is over, and whether the viewer sits there.
  * In the making form: the formats a game is played in, and the body a maker's choices send (French
- * sends the hands a round, never Cut Throat and Partner's `match`).
+ * sends the hands a round, never Cut Throat and Partner's `match`; a round's length only when one
+ * was chosen).
  */
 
 import { FORMATS } from "@crossbones/tournament";
@@ -89,11 +90,14 @@ export interface TournamentChoice {
   readonly startIn: number;
   readonly listed: boolean;
   readonly rated: boolean;
+  /** A round's length in minutes (null: no limit, nothing sent). */
+  readonly roundMinutes: number | null;
 }
 
 /**
  * The body of `POST /api/tournaments` for `choice`: a format the game is played in (else its
- * first), the hands a round for duplicate, how a game is won for Cut Throat and Partner only.
+ * first), the hands a round for duplicate, how a game is won for Cut Throat and Partner only, a
+ * round's length when the maker chose one.
  */
 export function tournamentBody(choice: TournamentChoice): NewTournament {
   const formats = formatsOf(choice.game);
@@ -108,5 +112,6 @@ export function tournamentBody(choice: TournamentChoice): NewTournament {
     public: choice.listed,
     rated: choice.rated,
     ...(choice.game === "french" ? {} : { options: { match: choice.match } }),
+    ...(choice.roundMinutes === null ? {} : { roundMinutes: choice.roundMinutes }),
   };
 }

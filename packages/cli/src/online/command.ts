@@ -56,12 +56,13 @@ Usage:
       game, then one with the final standings.
   crossbones online tournament create --server URL [--game cutthroat|partner|french] [--players N]
                          [--format swiss|knockout|duplicate] [--rounds R] [--hands H]
-                         [--start-in 30s|10m|2h] [--options JSON] [--title NAME] [--private]
-                         [--rated] [--token-file FILE] [--json]
+                         [--round-minutes M] [--start-in 30s|10m|2h] [--options JSON]
+                         [--title NAME] [--private] [--rated] [--token-file FILE] [--json]
       Makes a tournament and prints its id (docs/tournaments.md). Defaults: Cut Throat, Swiss,
       3 rounds, starting in 60 s, listed. Duplicate is French (every table of a round plays the
       same deals): --hands, each round's, 4 by default. --options: every table's rules
-      ('{"match":"straight"}'); --rated: its games change the players' ratings.
+      ('{"match":"straight"}'); --rated: its games change the players' ratings; --round-minutes
+      (5-240): a round's length, after which bots finish the games still on.
   crossbones online tournament standings --server URL --id ID [--json]
       Prints the standings, every round's pairings (duplicate: its tables, each hand's points by
       seat) and the codes of their tables.
@@ -373,6 +374,7 @@ async function tournamentCommand(args: readonly string[], io: OnlineIO): Promise
         "format",
         "rounds",
         "hands",
+        "round-minutes",
         "start-in",
         "options",
         "title",

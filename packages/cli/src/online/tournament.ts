@@ -49,6 +49,7 @@ export function tournamentFrom(parsed: Parsed): Record<string, unknown> {
     format,
     rounds: intOption(parsed, "rounds", 3, 1, 12),
     ...(format === "duplicate" ? { hands: intOption(parsed, "hands", 4, 1, 12) } : {}),
+    ...(parsed.values.has("round-minutes") ? { roundMinutes: intOption(parsed, "round-minutes", 30, 5, 240) } : {}),
     startIn,
     public: !parsed.flags.has("private"),
     ...(parsed.flags.has("rated") ? { rated: true } : {}),
