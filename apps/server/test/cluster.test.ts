@@ -19,7 +19,7 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PgStore } from "../src/online/pg-store.js";
 import { ChildServer } from "./child.js";
-import { autoPlay, createTable, guest, isTable, METRICS_AUTH, TestClient } from "./harness.js";
+import { autoPlay, createTable, guest, isTable, METRICS_AUTH, post, TestClient } from "./harness.js";
 import { runKills } from "./killrun.js";
 import { describeTotals, runGames } from "./leakrun.js";
 import { type Services, services } from "./services.js";
@@ -266,14 +266,6 @@ describe("three processes on Redis and PostgreSQL", () => {
   }, 60_000);
 
   it("a Swiss tournament signed up for on every process; kill -9 its holder in round 1: another finishes it", async () => {
-    const post = async (url: string, token: string, path: string, body: unknown = {}) => {
-      const r = await fetch(`${url}${path}`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-        body: JSON.stringify(body),
-      });
-      return { status: r.status, body: r.status === 204 ? null : await r.json() };
-    };
     const holder = nodes[0];
     const maker = await guest(holder.url, "Maker");
     const made = await post(holder.url, maker.token, "/api/tournaments", {

@@ -92,6 +92,16 @@ export async function guest(
   return r.json() as Promise<{ token: string; player: { id: string; name: string } }>;
 }
 
+/** A POST of `body` as JSON to `path` as `token`'s player: its status and JSON answer (null for 204). */
+export async function post(url: string, token: string, path: string, body: unknown = {}) {
+  const r = await fetch(`${url}${path}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  return { status: r.status, body: r.status === 204 ? null : await r.json() };
+}
+
 export async function createTable(url: string, token: string, setup: TableSetup): Promise<string> {
   const r = await fetch(`${url}/api/tables`, {
     method: "POST",

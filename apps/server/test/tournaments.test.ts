@@ -18,21 +18,33 @@ import { type Game, replayRecord } from "@crossbones/engine";
 import type { TournamentAnswer } from "@crossbones/protocol";
 import { describe, expect, it } from "vitest";
 import { FakeClock } from "./fake-clock.js";
-import { autoPlay, guest, startServer, type TableMessage, TestClient, type TestServer } from "./harness.js";
+import { autoPlay, guest, post, startServer, type TableMessage, TestClient, type TestServer } from "./harness.js";
 
 type View = TournamentAnswer;
 
-async function post(url: string, token: string, path: string, body: unknown = {}) {
-  const r = await fetch(`${url}${path}`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  return { status: r.status, body: r.status === 204 ? null : await r.json() };
-}
-
 const viewOf = async (url: string, id: string): Promise<View> =>
   (await (await fetch(`${url}/api/tournaments/${id}`)).json()) as View;
+
+type Guest = Awaited<ReturnType<typeof guest>>;
+
+/**
+ * A tournament made over HTTP by a new guest, Maker, with `settings`, and a new guest of each of
+ * `names` signed up and checked in: its id, the maker and the players.
+ */
+async function entered(url: string, settings: Record<string, unknown>, names: readonly string[]) {
+  const maker = await guest(url, "Maker");
+  const made = await post(url, maker.token, "/api/tournaments", settings);
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  const id = made.body.id as string;
+  const players: Guest[] = [];
+  for (const name of names) {
+    const p = await guest(url, name);
+    expect((await post(url, p.token, `/api/tournaments/${id}/signup`)).status).toBe(204);
+    expect((await post(url, p.token, `/api/tournaments/${id}/checkin`)).status).toBe(204);
+    players.push(p);
+  }
+  return { id, maker, players };
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -133,23 +145,18 @@ describe("tournaments on the server", () => {
     const dir = mkdtempSync(join(tmpdir(), "crossbones-tournament-"));
     const { clock, tournamentTime } = startClock();
     let s: TestServer = await startServer({ dataDir: dir, online: { tournamentTime } });
-    const maker = await guest(s.url, "Maker");
-    const made = await post(s.url, maker.token, "/api/tournaments", {
-      name: "Friday at the yard",
-      game: "cutthroat",
-      format: "swiss",
-      rounds: 3,
-      startIn: 60,
-      options: { match: "straight" },
-    });
-    expect(made.status).toBe(201);
-    const id = made.body.id as string;
-    const players: Awaited<ReturnType<typeof guest>>[] = [];
-    for (const name of ["Ana", "Ben", "Cy", "Dee", "Eli", "Fay"]) players.push(await guest(s.url, name));
-    for (const p of players) {
-      expect((await post(s.url, p.token, `/api/tournaments/${id}/signup`)).status).toBe(204);
-      expect((await post(s.url, p.token, `/api/tournaments/${id}/checkin`)).status).toBe(204);
-    }
+    const { id, maker, players } = await entered(
+      s.url,
+      {
+        name: "Friday at the yard",
+        game: "cutthroat",
+        format: "swiss",
+        rounds: 3,
+        startIn: 60,
+        options: { match: "straight" },
+      },
+      ["Ana", "Ben", "Cy", "Dee", "Eli", "Fay"],
+    );
     expect((await post(s.url, players[0].token, `/api/tournaments/${id}/signup`)).body.error.code).toBe("signed-up");
     const listed = (await (await fetch(`${s.url}/api/tournaments`)).json()) as { upcoming: { id: string }[] };
     expect(listed.upcoming.map((t) => t.id)).toContain(id);
@@ -257,7 +264,7 @@ describe("tournaments on the server", () => {
       rated: true,
     });
     const id = made.body.id as string;
-    const players: Awaited<ReturnType<typeof guest>>[] = [];
+    const players: Guest[] = [];
     for (const name of ["Ana", "Ben", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal"]) players.push(await guest(s.url, name));
     // Teams: Ana & Ben, Cy & Dee, Eli & Fay, Gus & Hal; each names the other.
     for (let i = 0; i < 8; i += 2)
@@ -305,26 +312,21 @@ describe("tournaments on the server", () => {
     const dir = mkdtempSync(join(tmpdir(), "crossbones-duplicate-"));
     const { clock, tournamentTime } = startClock();
     let s: TestServer = await startServer({ dataDir: dir, online: { tournamentTime } });
-    const maker = await guest(s.url, "Maker");
-    const made = await post(s.url, maker.token, "/api/tournaments", {
-      name: "Same bones",
-      game: "french",
-      format: "duplicate",
-      rounds: 2,
-      hands: 2,
-      startIn: 60,
-      // A pass while able (its penalty) never ends a hand: the players who play their last move
-      // below would pass for ever.
-      options: { penaltyPass: false },
-    });
-    expect(made.status).toBe(201);
-    const id = made.body.id as string;
-    const players: Awaited<ReturnType<typeof guest>>[] = [];
-    for (const name of ["Ana", "Ben", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal"]) players.push(await guest(s.url, name));
-    for (const p of players) {
-      await post(s.url, p.token, `/api/tournaments/${id}/signup`);
-      await post(s.url, p.token, `/api/tournaments/${id}/checkin`);
-    }
+    const { id, players } = await entered(
+      s.url,
+      {
+        name: "Same bones",
+        game: "french",
+        format: "duplicate",
+        rounds: 2,
+        hands: 2,
+        startIn: 60,
+        // A pass while able (its penalty) never ends a hand: the players who play their last move
+        // below would pass for ever.
+        options: { penaltyPass: false },
+      },
+      ["Ana", "Ben", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal"],
+    );
     let clients = new Map<string, TestClient>();
     const connectAll = async () => {
       clients = new Map();
@@ -439,22 +441,11 @@ describe("tournaments on the server", () => {
   it("a player who never comes forfeits: a bot plays their seat once their clock runs out; the one who came wins", async () => {
     const { clock, tournamentTime } = startClock();
     const s = await startServer({ online: { tournamentClock: { move: 5, bank: 0 }, tournamentTime } });
-    const maker = await guest(s.url, "Maker");
-    const made = await post(s.url, maker.token, "/api/tournaments", {
-      name: "Who came",
-      game: "cutthroat",
-      format: "swiss",
-      rounds: 1,
-      startIn: 60,
-      options: { match: "straight" },
-    });
-    const id = made.body.id as string;
-    const players: Awaited<ReturnType<typeof guest>>[] = [];
-    for (const name of ["Ana", "Ben", "Cy", "Dee"]) players.push(await guest(s.url, name));
-    for (const p of players) {
-      await post(s.url, p.token, `/api/tournaments/${id}/signup`);
-      await post(s.url, p.token, `/api/tournaments/${id}/checkin`);
-    }
+    const { id, players } = await entered(
+      s.url,
+      { name: "Who came", game: "cutthroat", format: "swiss", rounds: 1, startIn: 60, options: { match: "straight" } },
+      ["Ana", "Ben", "Cy", "Dee"],
+    );
     const dee = players[3].player.id;
     const clients = new Map<string, TestClient>();
     // Dee never connects.
@@ -476,26 +467,21 @@ describe("tournaments on the server", () => {
   it("a round's length: when it runs out, bots finish the games still on and the round ends", async () => {
     const { clock, tournamentTime } = startClock();
     const s = await startServer({ online: { tournamentTime } });
-    const maker = await guest(s.url, "Maker");
-    const made = await post(s.url, maker.token, "/api/tournaments", {
-      name: "Against the clock",
-      game: "cutthroat",
-      format: "swiss",
-      rounds: 1,
-      roundMinutes: 5,
-      startIn: 60,
-      options: { match: "straight" },
-    });
-    expect(made.status).toBe(201);
-    const id = made.body.id as string;
-    const players: Awaited<ReturnType<typeof guest>>[] = [];
-    for (const name of ["Ana", "Ben", "Cy", "Dee"]) players.push(await guest(s.url, name));
+    const { id, players } = await entered(
+      s.url,
+      {
+        name: "Against the clock",
+        game: "cutthroat",
+        format: "swiss",
+        rounds: 1,
+        roundMinutes: 5,
+        startIn: 60,
+        options: { match: "straight" },
+      },
+      ["Ana", "Ben", "Cy", "Dee"],
+    );
     const clients = new Map<string, TestClient>();
-    for (const p of players) {
-      await post(s.url, p.token, `/api/tournaments/${id}/signup`);
-      await post(s.url, p.token, `/api/tournaments/${id}/checkin`);
-      clients.set(p.player.id, await TestClient.connect(s.url, p.token));
-    }
+    for (const p of players) clients.set(p.player.id, await TestClient.connect(s.url, p.token));
     await clock.advance(60_000);
     let view = await viewOf(s.url, id);
     while (view.rounds[0]?.games.some((g) => !g.table)) view = await viewOf(s.url, id);
