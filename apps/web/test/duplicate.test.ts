@@ -2,12 +2,21 @@
  * Duplicate French on the tournament page and in the making form (duplicate.ts): a round's tables
  * in order with their seats (a bot where nobody sits), state, each seat's points for the round, the
  * record once the round is over and the viewer's own table; French made as duplicate with its hands
- * a round and no `match`, Cut Throat and Partner as before, a round's length sent only when chosen.
+ * a round, its preset's options (none for "standard", "long" not offered: a round is a set of hands)
+ * and no `match`, Cut Throat and Partner as before, a round's length sent only when chosen.
  */
 
 import { describe, expect, it } from "vitest";
 import type { TournamentAnswer } from "../src/tournaments/api";
-import { duplicateTables, formatsOf, isDuplicate, seatTotals, tournamentBody } from "../src/tournaments/duplicate";
+import {
+  duplicateTables,
+  formatsOf,
+  frenchPresets,
+  isDuplicate,
+  seatTotals,
+  tournamentBody,
+} from "../src/tournaments/duplicate";
+import { PRESETS } from "../src/view/presets";
 
 type Round = TournamentAnswer["rounds"][number];
 type Table = NonNullable<Round["tables"]>[number];
@@ -97,6 +106,7 @@ describe("making a French tournament", () => {
     rounds: 3,
     hands: 6,
     match: "straight" as const,
+    preset: "standard",
     startIn: 600,
     listed: true,
     rated: false,
@@ -122,6 +132,36 @@ describe("making a French tournament", () => {
     });
   });
 
+  it("offers the French presets a duplicate round can play: not the long set (a round is a set of hands)", () => {
+    expect(frenchPresets().map((p) => p.id)).toEqual(["standard", "strict", "friendly"]);
+    // The very presets of the home screen, their names and descriptions with them.
+    for (const p of frenchPresets()) expect(PRESETS).toContain(p);
+  });
+
+  it("sends the chosen preset's options for French; none for the standard rules", () => {
+    const strict = PRESETS.find((p) => p.id === "strict")?.options;
+    expect(strict).toBeDefined();
+    expect(tournamentBody({ ...choice, preset: "strict" })).toEqual({
+      name: "Sunday cross",
+      game: "french",
+      format: "duplicate",
+      rounds: 3,
+      hands: 6,
+      startIn: 600,
+      public: true,
+      rated: false,
+      options: strict,
+    });
+    expect(tournamentBody({ ...choice, preset: "friendly" }).options).toEqual({
+      penaltyPass: false,
+      heldDoubles: "pips",
+    });
+    expect(tournamentBody({ ...choice, preset: "standard" })).not.toHaveProperty("options");
+    // A preset not offered (the long set's target plays no part), or none known: the standard rules.
+    expect(tournamentBody({ ...choice, preset: "long" })).not.toHaveProperty("options");
+    expect(tournamentBody({ ...choice, preset: "straight" })).not.toHaveProperty("options");
+  });
+
   it("sends Cut Throat and Partner with how a game is won, and no hands", () => {
     const body = tournamentBody({ ...choice, game: "partner", format: "knockout", rated: true, listed: false });
     expect(body).toEqual({
@@ -135,6 +175,10 @@ describe("making a French tournament", () => {
       options: { match: "straight" },
     });
     expect(tournamentBody({ ...choice, game: "cutthroat", format: "duplicate" }).format).toBe("swiss");
+    // A French preset left chosen does not reach Cut Throat and Partner.
+    expect(tournamentBody({ ...choice, game: "cutthroat", format: "swiss", preset: "strict" }).options).toEqual({
+      match: "straight",
+    });
   });
 
   it("sends a round's length only when the maker chose one", () => {

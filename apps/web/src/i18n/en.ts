@@ -736,6 +736,8 @@ export const en = {
   "tour.dup.replaySoon": "Its replay opens once every table of the round has played.",
   "tour.dup.replayTable": "Replay table {n} of round {round}",
   "tour.make.hands": "Hands per round",
+  "tour.make.preset": "Rules",
+  "tour.make.presetStandard": "The usual rules: held doubles double the score once, doubles stack.",
   "tour.make.duplicateNote":
     "French is played duplicate: tables of four, every table of a round playing the same deals.",
   "tour.make.roundLength": "Round length",

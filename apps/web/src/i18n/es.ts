@@ -747,6 +747,9 @@ export const es: Dict = {
   "tour.dup.replaySoon": "Podrás repetirla cuando todas las mesas de la ronda hayan jugado.",
   "tour.dup.replayTable": "Repetir la mesa {n} de la ronda {round}",
   "tour.make.hands": "Manos por ronda",
+  "tour.make.preset": "Reglas",
+  "tour.make.presetStandard":
+    "Las reglas de siempre: los dobles retenidos duplican la puntuación una vez, los dobles se acumulan.",
   "tour.make.duplicateNote":
     "French se juega en duplicado: mesas de cuatro, y todas las mesas de una ronda juegan los mismos repartos.",
   "tour.make.roundLength": "Duración de la ronda",

@@ -739,6 +739,8 @@ export const nl: Dict = {
   "tour.dup.replaySoon": "Terugkijken kan zodra alle tafels van de ronde klaar zijn.",
   "tour.dup.replayTable": "Kijk tafel {n} van ronde {round} terug",
   "tour.make.hands": "Handen per ronde",
+  "tour.make.preset": "Regels",
+  "tour.make.presetStandard": "De gewone regels: overgebleven dubbels verdubbelen de score één keer, dubbels stapelen.",
   "tour.make.duplicateNote":
     "French wordt als duplicaat gespeeld: tafels van vier, en alle tafels van een ronde spelen dezelfde delingen.",
   "tour.make.roundLength": "Duur van een ronde",

@@ -2,8 +2,9 @@
  * Making a tournament (docs/tournaments.md, *Life of a tournament*): its name, game (Cut Throat for
  * two, Partner teams, or French for four), format (Swiss or knockout; French is played duplicate),
  * rounds (Swiss and duplicate; a knockout plays as many as its bracket needs), the hands a duplicate
- * round plays, how a match is won (not in French), how long a round may last (then bots finish the
- * games still being played), when it starts, rated or not, listed or by link.
+ * round plays, French's rule preset (those a duplicate round can play), how a match is won (not in
+ * French), how long a round may last (then bots finish the games still being played), when it
+ * starts, rated or not, listed or by link.
  * The server checks it all again and says in words what it refuses.
  */
 
@@ -14,12 +15,14 @@ import { GAME_KEYS, type T } from "../i18n";
 import type { Guest } from "../online/api";
 import { failureText } from "../online/attempt";
 import { createTournament, type NewTournament } from "./api";
-import { formatsOf, tournamentBody } from "./duplicate";
+import { formatsOf, frenchPresets, tournamentBody } from "./duplicate";
 
 /** A start this far ahead by default (ms): time for players to find it and sign up. */
 const DEFAULT_LEAD_MS = 60 * 60_000;
 /** Hands a duplicate round plays by default. */
 const DEFAULT_HANDS = 4;
+/** French's preset by default: its own rules, no options sent. */
+const DEFAULT_PRESET = "standard";
 const HAND_COUNTS = Array.from({ length: MAX_HANDS }, (_, i) => String(i + 1));
 /** The round lengths offered (minutes), within what the server takes; "No limit" comes first. */
 const ROUND_LENGTHS = [20, 30, 45, 60, 90].filter((m) => m >= ROUND_MINUTES.min && m <= ROUND_MINUTES.max);
@@ -50,6 +53,7 @@ export function MakeTournament({
   const [rounds, setRounds] = useState(3);
   const [hands, setHands] = useState(DEFAULT_HANDS);
   const [match, setMatch] = useState<"sixLove" | "straight">("sixLove");
+  const [preset, setPreset] = useState(DEFAULT_PRESET);
   const [start, setStart] = useState(() => localInput(Date.now() + DEFAULT_LEAD_MS));
   const [rated, setRated] = useState(false);
   const [listed, setListed] = useState(true);
@@ -57,6 +61,8 @@ export function MakeTournament({
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const formats = formatsOf(game);
+  const presets = frenchPresets();
+  const chosenPreset = presets.find((p) => p.id === preset);
   const chooseGame = (g: NewTournament["game"]) => {
     setGame(g);
     // French is played duplicate only; Cut Throat and Partner Swiss or knockout.
@@ -79,7 +85,7 @@ export function MakeTournament({
     try {
       const id = await createTournament(
         guest,
-        tournamentBody({ name, game, format, rounds, hands, match, startIn, listed, rated, roundMinutes }),
+        tournamentBody({ name, game, format, rounds, hands, match, preset, startIn, listed, rated, roundMinutes }),
       );
       onMade(id);
     } catch (err) {
@@ -140,6 +146,23 @@ export function MakeTournament({
             options={HAND_COUNTS.map((n) => [n, n])}
             testId="tour-make-hands"
           />
+        )}
+        {game === "french" && (
+          <>
+            <Choice
+              label={t("tour.make.preset")}
+              value={preset}
+              onChoose={setPreset}
+              options={presets.map((p) => [p.id, t(p.name)])}
+              testId="tour-make-preset"
+            />
+            {chosenPreset && (
+              <p class="muted" data-testid="tour-make-preset-desc">
+                {/* The standard preset's own words name the target, which a duplicate round has none of. */}
+                {t(chosenPreset.id === "standard" ? "tour.make.presetStandard" : chosenPreset.desc)}
+              </p>
+            )}
+          </>
         )}
         {game !== "french" && (
           <Choice

@@ -62,7 +62,8 @@ export interface NewTournament {
   readonly public: boolean;
   readonly rated: boolean;
   /** Cut Throat and Partner: how a game is won (French sends none). */
-  readonly options?: { readonly match: "sixLove" | "straight" };
+  /** Every table's rule options (the engine's names: `match`, `doubleBlankValue`, …). */
+  readonly options?: Readonly<Record<string, unknown>>;
   /** A round's length in minutes (`ROUND_MINUTES`): then bots finish the games still on. Absent: no limit. */
   readonly roundMinutes?: number;
 }

@@ -2,12 +2,13 @@
  * Duplicate French as the web app reads it (pure). On a tournament's page: a round's tables in
  * order, each with its players by seat (null: a bot), its state, its players' points for the
  * round once it finished, its record once the round is over, and whether the viewer sits there.
- * In the making form: the formats a game is played in, and the body a maker's choices send (French
- * sends the hands a round, never Cut Throat and Partner's `match`; a round's length only when one
- * was chosen).
+ * In the making form: the formats a game is played in, the French presets a duplicate round can
+ * play, and the body a maker's choices send (French sends the hands a round and its preset's
+ * options, never Cut Throat and Partner's `match`; a round's length only when one was chosen).
  */
 
 import { FORMATS } from "@crossbones/tournament";
+import { PRESETS, type Preset } from "../view/presets";
 import type { NewTournament, TournamentAnswer } from "./api";
 
 type Round = TournamentAnswer["rounds"][number];
@@ -79,6 +80,19 @@ export function formatsOf(game: NewTournament["game"]): NewTournament["format"][
   return (Object.keys(FORMATS) as NewTournament["format"][]).filter((f) => FORMATS[f].includes(game));
 }
 
+/**
+ * Options a duplicate round decides for itself: it is a set of the tournament's hands (`hands`),
+ * so the target plays no part (F10). A preset setting one of them is not offered.
+ */
+const DUPLICATE_OWN: readonly string[] = ["target", "hands"];
+
+/** The French presets a duplicate tournament offers, in the home screen's order ("standard" first). */
+export function frenchPresets(): Preset[] {
+  return PRESETS.filter(
+    (p) => p.games.includes("french") && !Object.keys(p.options).some((o) => DUPLICATE_OWN.includes(o)),
+  );
+}
+
 /** What a maker chose in the form. */
 export interface TournamentChoice {
   readonly name: string;
@@ -87,6 +101,8 @@ export interface TournamentChoice {
   readonly rounds: number;
   readonly hands: number;
   readonly match: "sixLove" | "straight";
+  /** French: the id of one of `frenchPresets()` (any other: "standard", no options). */
+  readonly preset: string;
   readonly startIn: number;
   readonly listed: boolean;
   readonly rated: boolean;
@@ -96,12 +112,14 @@ export interface TournamentChoice {
 
 /**
  * The body of `POST /api/tournaments` for `choice`: a format the game is played in (else its
- * first), the hands a round for duplicate, how a game is won for Cut Throat and Partner only, a
- * round's length when the maker chose one.
+ * first), the hands a round for duplicate, the chosen preset's options for French (none for
+ * "standard"), how a game is won for Cut Throat and Partner only, a round's length when the maker
+ * chose one.
  */
 export function tournamentBody(choice: TournamentChoice): NewTournament {
   const formats = formatsOf(choice.game);
   const format = formats.includes(choice.format) ? choice.format : formats[0];
+  const french = frenchPresets().find((p) => p.id === choice.preset)?.options ?? {};
   return {
     name: choice.name.trim(),
     game: choice.game,
@@ -111,7 +129,11 @@ export function tournamentBody(choice: TournamentChoice): NewTournament {
     startIn: choice.startIn,
     public: choice.listed,
     rated: choice.rated,
-    ...(choice.game === "french" ? {} : { options: { match: choice.match } }),
+    ...(choice.game !== "french"
+      ? { options: { match: choice.match } }
+      : Object.keys(french).length > 0
+        ? { options: french }
+        : {}),
     ...(choice.roundMinutes === null ? {} : { roundMinutes: choice.roundMinutes }),
   };
 }
