@@ -28,10 +28,18 @@ test("home shows every game, the bots and the rule options", async ({ page, erro
   await expect(page.locator(".option label").first()).toBeHidden();
   await page.getByTestId("rule-options").locator("summary").click();
   // Every French option is offered with its one-line explanation.
-  for (const label of ["Target", "0-0 is worth", "Held doubles", "Doubles stack", "Penalty pass", "Board pass costs"]) {
+  for (const label of [
+    "Target",
+    "Hands",
+    "0-0 is worth",
+    "Held doubles",
+    "Doubles stack",
+    "Penalty pass",
+    "Board pass costs",
+  ]) {
     await expect(page.locator(".option label", { hasText: label }).first()).toBeVisible();
   }
-  await expect(page.locator(".option .option-sum")).toHaveCount(9);
+  await expect(page.locator(".option .option-sum")).toHaveCount(10);
   await page.locator(".game-choice:has(input[value=cutthroat])").click();
   await expect(page.locator(".option label", { hasText: "One all play two" })).toBeVisible();
   await expect(page.locator(".option label", { hasText: "Match" })).toBeVisible();
