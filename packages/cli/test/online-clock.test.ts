@@ -41,7 +41,9 @@ it("a late answer is refused as stale and reported, and brings the seat back at 
   const code = await createTable(server.url, host.token, {
     game: "french",
     players: 4,
-    options: { target: 50 },
+    // Far enough that the bots, playing at once here, cannot end the set before the program's late
+    // answer comes (to 50, one hand played out by the stand-in could, and nothing was stale).
+    options: { target: 1000 },
     seats: ["human", "bot:easy", "bot:easy", "bot:easy"],
     clock: { move: 5, bank: 0 },
     private: true,
