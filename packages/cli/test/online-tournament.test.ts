@@ -291,6 +291,17 @@ describe("crossbones online tournament", () => {
           }
     }
     for (const s of final.standings) expect(s.points, s.id).toBe(points.get(s.id));
+    // A duplicate table's record, by its code, is its own players' only: the command sends the token.
+    const table = final.rounds[0].tables?.[0] as { seats: (string | null)[]; table: string };
+    const recordOf = (env: Record<string, string> = {}) =>
+      crossbones(["online", "record", "--server", server.url, "--table", table.table], env).done;
+    const outsider = await recordOf();
+    expect(outsider.status).not.toBe(0);
+    expect(outsider.stderr).toContain("duplicate round");
+    const seated = players.find((p) => p.player.id === table.seats[0]) as Guest;
+    const own = await recordOf({ CROSSBONES_TOKEN: seated.token });
+    expect(own.status, own.stderr).toBe(0);
+    expect((JSON.parse(own.stdout) as { hands: unknown[] }).hands.length).toBeGreaterThanOrEqual(2);
   }, 240_000);
 
   it("create says what is wrong with its options in words", async () => {

@@ -69,8 +69,9 @@ Usage:
   crossbones online tournament export --server URL --id ID > tournament.json
       Prints the whole tournament as one file: settings, players, rounds, standings and every
       game's record (each replays with crossbones replay).
-  crossbones online record --server URL --table CODE
-      Prints the record of the table's current game (docs/record-format.md).
+  crossbones online record --server URL --table CODE [--token-file FILE]
+      Prints the record of the table's current game (docs/record-format.md). A duplicate
+      tournament's table gives it to its own players only: pass your token.
   crossbones online player --server URL --id ID
       Prints a player's ratings as one JSON object: name, and per game kind the shown rating,
       rated games, whether it is still provisional, and its history (docs/ratings.md).
@@ -329,10 +330,10 @@ function quickOf(parsed: Parsed): { game: GameKind; players: number } | null {
 
 async function record(args: readonly string[], io: OnlineIO): Promise<number> {
   if (wantsHelp(args, io)) return 0;
-  const parsed = parseOptions(args, ["server", "table"], []);
+  const parsed = parseOptions(args, ["server", "table", "token", "token-file"], []);
   const server = serverUrl(parsed, io.env);
   const code = tableCodeOf(parsed);
-  io.out(`${JSON.stringify(await tableRecord(server, code), null, 2)}\n`);
+  io.out(`${JSON.stringify(await tableRecord(server, code, tokenOf(parsed, io.env)), null, 2)}\n`);
   return 0;
 }
 

@@ -77,9 +77,13 @@ export async function createTable(server: string, token: string, setup: TableSet
   return shaped(tableAnswer, await post(server, "/api/tables", { setup }, token), "POST /api/tables").code;
 }
 
-/** The record of a table's current game (RECORD.md, with names). */
-export async function tableRecord(server: string, code: string): Promise<unknown> {
-  return request(server, `/api/tables/${encodeURIComponent(code)}/record`);
+/**
+ * The record of a table's current game (RECORD.md, with names), as `token`'s player when given: a
+ * duplicate tournament table gives it to its own players only.
+ */
+export async function tableRecord(server: string, code: string, token: string | null = null): Promise<unknown> {
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  return request(server, `/api/tables/${encodeURIComponent(code)}/record`, { headers });
 }
 
 /** A player's public profile and ratings. */
