@@ -15,6 +15,10 @@
  * tail moves with whatever else the machine does, so a claim quotes the median of several).
  * With PostgreSQL, the CPU of its processes and of Redis is measured too. --json: the headline
  * figures as one JSON object on standard output instead of the lines (with --runs, the medians).
+ * --watchers W: W spectators at every table besides its people (with several processes, each on
+ * another process than the table's; their frames are counted apart from the seats').
+ * --hold: nobody moves until every table is set up (thousands of tables: set-up does not wait
+ * behind the games already going; measuring starts 5 s after play does).
  */
 
 import { execFileSync, spawn } from "node:child_process";
@@ -41,6 +45,8 @@ interface Options {
   readonly sync: boolean;
   readonly runs: number;
   readonly json: boolean;
+  readonly hold: boolean;
+  readonly watchers: number;
 }
 
 function options(argv: readonly string[]): Options {
@@ -57,6 +63,8 @@ function options(argv: readonly string[]): Options {
     sync: get("sync", "on") !== "off",
     runs: Number(get("runs", "1")),
     json: argv.includes("--json"),
+    hold: argv.includes("--hold"),
+    watchers: Number(get("watchers", "0")),
   };
 }
 
@@ -92,10 +100,11 @@ function postgresUsed(before: Map<string, number>, after: Map<string, number>): 
 }
 
 /** CPU seconds Redis has used so far (its own INFO). */
-async function redisCpu(redis: Redis): Promise<number> {
-  const info = await redis.info("cpu");
+/** Redis's CPU seconds so far, and the bytes it has read (the publishes, mostly: frames crossing). */
+async function redisUsage(redis: Redis): Promise<{ cpu: number; bytesIn: number }> {
+  const info = `${await redis.info("cpu")}${await redis.info("stats")}`;
   const get = (k: string) => Number(new RegExp(`${k}:([\\d.]+)`).exec(info)?.[1] ?? 0);
-  return get("used_cpu_sys") + get("used_cpu_user");
+  return { cpu: get("used_cpu_sys") + get("used_cpu_user"), bytesIn: get("total_net_input_bytes") };
 }
 
 const quantile = (sorted: readonly number[], q: number) =>
@@ -103,6 +112,13 @@ const quantile = (sorted: readonly number[], q: number) =>
 
 /** Frames the simulated clients received, and their bytes (while measuring and not). */
 const frames = { count: 0, bytes: 0, whole: 0, resyncs: 0 };
+/** The same, to the spectators. */
+const watched = { count: 0, bytes: 0 };
+
+/** With `--hold`, nobody moves before every table is set up (so that set-up does not wait behind play). */
+const play = { on: true };
+
+type TableMessage = Extract<ServerMessage, { t: "table" }>;
 
 /** Per action: when it was sent, and which of the table's seats have seen its result. */
 interface InFlight {
@@ -125,6 +141,8 @@ class Seat {
     private readonly token: string,
     private readonly code: string,
     readonly run: TableRun,
+    /** A spectator (`--watchers`): follows the table and does nothing else; its frames are not the seats'. */
+    private readonly watcher = false,
   ) {}
 
   async open(): Promise<void> {
@@ -134,8 +152,9 @@ class Seat {
       this.socket.once("error", reject);
     });
     this.socket.on("message", (data) => {
-      frames.count++;
-      frames.bytes += (data as Buffer).length;
+      const counted = this.watcher ? watched : frames;
+      counted.count++;
+      counted.bytes += (data as Buffer).length;
       this.receive(data.toString());
     });
     this.socket.send(JSON.stringify({ t: "hello", protocol: PROTOCOL, token: this.token }));
@@ -150,14 +169,14 @@ class Seat {
     // result against the schema (the web app and the command line do check it).
     const whole = text.startsWith('{"t":"table"');
     if (!whole && !text.startsWith('{"t":"patch"')) return;
-    if (whole) frames.whole++;
+    if (whole && !this.watcher) frames.whole++;
     const { message, resync } = this.copies.receive(JSON.parse(text) as ServerMessage);
     if (resync !== null) {
       // A frame was missed: the whole table again.
       frames.resyncs++;
       this.socket.send(JSON.stringify({ t: "watch", table: this.code }));
     }
-    if (message?.t !== "table") return;
+    if (message?.t !== "table" || this.watcher) return;
     const m = message;
     const game = m.table.game;
     const v = m.view.version;
@@ -181,6 +200,26 @@ class Seat {
       this.socket.send(JSON.stringify({ t: "rematch", table: this.code }));
       return;
     }
+    this.move(m);
+  }
+
+  /** The table's last frame, held back while the tables are being set up (`--hold`). */
+  private held: TableMessage | null = null;
+
+  /** Every table is set up: a seat whose turn it is moves now. */
+  start(): void {
+    const m = this.held;
+    this.held = null;
+    if (m) this.move(m);
+  }
+
+  private move(m: TableMessage): void {
+    if (!play.on) {
+      this.held = m;
+      return;
+    }
+    const { game } = m.table;
+    const v = m.view.version;
     const moves = m.view.you?.legalMoves ?? [];
     if (m.view.turn !== m.table.you || moves.length === 0) return;
     // People take 1-3 s to move.
@@ -319,6 +358,7 @@ const JSON_FIGURES = {
   cpuMsPerAction: "server cpu per action",
   kernelCpuMsPerAction: "server cpu per action in the kernel",
   bytesPerSeatAction: "frame bytes per seat per action",
+  redisBytesPerAction: "redis bytes in per action",
   rssKbPerTable: "server rss per table (after a GC)",
 } as const;
 
@@ -367,6 +407,7 @@ function repeat(argv: readonly string[], runs: number, json: boolean): void {
 
 async function main(): Promise<void> {
   const o = options(process.argv.slice(2));
+  play.on = !o.hold;
   if (o.runs > 1) {
     repeat(process.argv.slice(2), o.runs, o.json);
     return;
@@ -393,6 +434,7 @@ async function main(): Promise<void> {
   const started = performance.now();
   const urls = servers.map((x) => x.url);
   const runs: Seat[][] = [];
+  const spectators: Seat[] = [];
   /** Sets up table `i`: its guests, the table, its people seated and following it. */
   const setUp = async (i: number): Promise<void> => {
     const seats: Seat[] = [];
@@ -438,6 +480,14 @@ async function main(): Promise<void> {
       await seat.open();
       seats.push(seat);
     }
+    for (let w = 0; w < o.watchers; w++) {
+      // Each on the next process after the table's: with several, a table's watchers are spread.
+      const watcherUrl = urls[(i + w + 1) % urls.length];
+      const g = (await post(watcherUrl, "/api/guests", { name: `W${i}-${w}` })) as { token: string };
+      const watcher = new Seat(watcherUrl, g.token, code, table, true);
+      await watcher.open();
+      spectators.push(watcher);
+    }
   };
   // A few tables at a time (as many people would arrive), so that a thousand are ready in minutes.
   let next = 0;
@@ -449,17 +499,20 @@ async function main(): Promise<void> {
   const ramp = (performance.now() - started) / 1000;
   const tables = runs.map((seats) => seats[0].run);
   const all = runs.flat();
+  play.on = true;
+  for (const seat of all) seat.start();
   // Let the tables settle into play, then measure.
   await new Promise((r) => setTimeout(r, 5000));
   // The server's loop delay is counted from here (the report resets it; the GC comes before t0).
   const start = await collected();
   const before = usageAll();
-  const services0 = { postgres: postgresCpu(), redis: redis ? await redisCpu(redis) : 0 };
+  const services0 = { postgres: postgresCpu(), redis: redis ? await redisUsage(redis) : null };
   const ours = process.cpuUsage();
   // The clients share the machine: how late their own event loop runs is part of every latency.
   const lag = monitorEventLoopDelay({ resolution: 10 });
   lag.enable();
   const framesBefore = { ...frames };
+  const watchedBefore = { ...watched };
   measuring = true;
   const t0 = performance.now();
   // A soak says how it goes every minute (on standard error; the figures stay on standard output).
@@ -474,9 +527,9 @@ async function main(): Promise<void> {
   measuring = false;
   const seconds = (performance.now() - t0) / 1000;
   const after = usageAll();
-  const services1 = { postgres: postgresCpu(), redis: redis ? await redisCpu(redis) : 0 };
+  const services1 = { postgres: postgresCpu(), redis: redis ? await redisUsage(redis) : null };
   const live = await collected();
-  for (const s of all) s.close();
+  for (const s of [...all, ...spectators]) s.close();
   for (const x of servers) x.child.kill("SIGTERM");
   await Promise.all(servers.map((x) => new Promise((r) => x.child.once("exit", r))));
   redis?.disconnect();
@@ -505,11 +558,16 @@ async function main(): Promise<void> {
   line("server cpu per action in the kernel", ((after.sys - before.sys) * 1000) / latencies.length, "ms");
   if (svc)
     line("postgres cpu", (postgresUsed(services0.postgres, services1.postgres) / seconds) * 100, "% of one core");
-  if (redis) line("redis cpu", ((services1.redis - services0.redis) / seconds) * 100, "% of one core");
+  if (services0.redis && services1.redis) {
+    line("redis cpu", ((services1.redis.cpu - services0.redis.cpu) / seconds) * 100, "% of one core");
+    // What crosses between the processes for an action (frames, requests and their answers).
+    line("redis bytes in per action", (services1.redis.bytesIn - services0.redis.bytesIn) / latencies.length, "bytes");
+  }
   const client = process.cpuUsage(ours);
   line("clients cpu", ((client.user + client.system) / 1e6 / seconds) * 100, "% of one core (the measuring process)");
   line("clients event loop delay p99", lag.percentile(99) / 1e6, "ms (part of every latency above)");
   line("frames to clients", (frames.count - framesBefore.count) / seconds, "frames/s");
+  if (o.watchers > 0) line("frames to watchers", (watched.count - watchedBefore.count) / seconds, "frames/s");
   line("frame size mean", (frames.bytes - framesBefore.bytes) / (frames.count - framesBefore.count), "bytes");
   // Whole tables sent while measuring (the rest are patches), and the missed frames that asked for one.
   line("whole tables to clients", (frames.whole - framesBefore.whole) / seconds, "frames/s");

@@ -85,7 +85,7 @@ describe("table frames", () => {
       for (let step = 0; step < games.length; step += 5) {
         const frames = framesAt(games, step);
         for (const seat of followers(games[step])) {
-          expect(JSON.parse(frames.frame(seat, undefined).text)).toStrictEqual(plain(games, step, seat));
+          expect(JSON.parse(frames.frame(seat, undefined).pieces.join(""))).toStrictEqual(plain(games, step, seat));
           checked++;
         }
       }
@@ -103,7 +103,8 @@ describe("table frames", () => {
         // Every frame in turn, then jumps back over several changes at once.
         for (let step = 0; step < games.length; step += 1 + (step % 3)) {
           const frames = framesAt(games, step);
-          const { text, sent: now } = frames.frame(seat, sent);
+          const { pieces, sent: now } = frames.frame(seat, sent);
+          const text = pieces.join("");
           // As the server does once a change is sent: the frames keep only what they are made from.
           sent?.frame.release();
           frames.release();
@@ -123,8 +124,8 @@ describe("table frames", () => {
   it("a frame from another seat's view is never patched: the whole table is sent", () => {
     const games = GAMES[0];
     const { sent } = framesAt(games, 3).frame(0, undefined);
-    expect(JSON.parse(framesAt(games, 4).frame(1, sent).text).t).toBe("table");
-    expect(JSON.parse(framesAt(games, 4).frame(null, sent).text).t).toBe("table");
+    expect(JSON.parse(framesAt(games, 4).frame(1, sent).pieces.join("")).t).toBe("table");
+    expect(JSON.parse(framesAt(games, 4).frame(null, sent).pieces.join("")).t).toBe("table");
   });
 
   it("copies fed frames with some lost, some twice and presence between end at the server's table", () => {
@@ -152,11 +153,12 @@ describe("table frames", () => {
             // The client watches again: the server answers with the whole table as it stands.
             const snapshot = framesAt(games, step).frame(seat, undefined);
             sent = snapshot.sent;
-            deliver(snapshot.text);
+            deliver(snapshot.pieces.join(""));
           };
           for (; step < steps; step++) {
             const fate = step === steps - 1 ? "deliver" : (fates[step] ?? "deliver");
-            const { text, sent: now } = framesAt(games, step).frame(seat, sent);
+            const { pieces, sent: now } = framesAt(games, step).frame(seat, sent);
+            const text = pieces.join("");
             sent = now;
             if (fate === "presence") {
               deliver(text);

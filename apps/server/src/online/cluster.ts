@@ -17,6 +17,7 @@
 
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
+import { RelayBatch, readBatch } from "./relay-batch.js";
 
 // ARGV: this process, the table, the key prefix.
 const CLAIM = `
@@ -53,8 +54,8 @@ export class Cluster {
   private renewer: NodeJS.Timeout | null = null;
   private sweeper: NodeJS.Timeout | null = null;
   private lastRenewed = 0;
-  /** Lines waiting for the next flush, by process (see `send`). */
-  private readonly outbox = new Map<string, string[]>();
+  /** What waits for the next flush, by process (see `send`). */
+  private readonly outbox = new Map<string, RelayBatch>();
   private flushing = false;
 
   private constructor(
@@ -102,12 +103,7 @@ export class Cluster {
         if (m.pid !== this.pid) this.events.owner(m.code, m.pid);
         return;
       }
-      for (const line of data.split("\n")) {
-        if (line.startsWith("F")) {
-          const space = line.indexOf(" ");
-          this.events.frame(line.slice(1, space), line.slice(space + 1));
-        } else this.events.message(JSON.parse(line.slice(1)));
-      }
+      readBatch(data, this.events);
     } catch {
       // Not ours (another version on the same prefix?): nothing to do with it.
     }
@@ -167,34 +163,37 @@ export class Cluster {
   }
 
   /**
-   * Sends `message` to process `pid`. Messages are batched, one publish per process per turn of
-   * the event loop, one line each ("M" and the message's JSON, which has no raw line break).
+   * Sends `message` to process `pid`. Messages and frames are batched, one publish per process per
+   * turn of the event loop (relay-batch.ts).
    */
   send(pid: string, message: unknown): void {
-    this.queue(pid, `M${JSON.stringify(message)}`);
+    this.batch(pid).message(message);
   }
 
   /**
-   * Sends a follower's frame (`text`, the frame's JSON) to process `pid`, as a line of its own
-   * ("F", the follower's id, a space, the text): the text is neither encoded again nor parsed there.
+   * Sends a follower's frame to process `pid` in its pieces (joined, the frame's JSON): the text is
+   * neither encoded again nor parsed there, and a piece shared by several followers there goes once.
    */
-  frame(pid: string, fid: string, text: string): void {
-    this.queue(pid, `F${fid} ${text}`);
+  frame(pid: string, fid: string, pieces: readonly string[]): void {
+    this.batch(pid).frame(fid, pieces);
   }
 
-  private queue(pid: string, line: string): void {
-    const queued = this.outbox.get(pid);
-    if (queued) queued.push(line);
-    else this.outbox.set(pid, [line]);
+  private batch(pid: string): RelayBatch {
+    let batch = this.outbox.get(pid);
+    if (!batch) {
+      batch = new RelayBatch();
+      this.outbox.set(pid, batch);
+    }
     if (!this.flushing) {
       this.flushing = true;
       setImmediate(() => this.flush());
     }
+    return batch;
   }
 
   private flush(): void {
     this.flushing = false;
-    for (const [pid, lines] of this.outbox) void this.redis.publish(this.inbox(pid), lines.join("\n")).catch(() => {});
+    for (const [pid, batch] of this.outbox) void this.redis.publish(this.inbox(pid), batch.text()).catch(() => {});
     this.outbox.clear();
   }
 

@@ -43,7 +43,8 @@ export class TableFrames {
     pub: PublicPart;
     hands: WireView["hands"];
     info: TableInfo;
-    pubText: string | null;
+    /** The public part's JSON without its opening brace (it follows the seat's own part). */
+    pubTail: string | null;
     owns: Map<number, OwnPart>;
     /** Patches of the public part from older ones, as ops' JSON. */
     pubOps: Map<PublicPart, string>;
@@ -63,7 +64,7 @@ export class TableFrames {
     if (this.built === null) {
       const { seat: _seat, hands, you: _you, ...pub } = toWire(spectatorView(this.game));
       const info = this.info();
-      this.built = { pub, hands, info, pubText: null, owns: new Map(), pubOps: new Map(), infoOps: new Map() };
+      this.built = { pub, hands, info, pubTail: null, owns: new Map(), pubOps: new Map(), infoOps: new Map() };
     }
     return this.built;
   }
@@ -76,8 +77,10 @@ export class TableFrames {
   /**
    * The frame for a follower at `seat` (null: a spectator) who holds `sent`: a patch from it when
    * it is an earlier frame of the same seat's, else the whole table; and what the follower then holds.
+   * The frame's text is its pieces joined: what every follower holding the same frame gets is the
+   * same string (a relay to another process sends it once, relay-batch.ts).
    */
-  frame(seat: number | null, sent: Sent | undefined): { text: string; sent: Sent } {
+  frame(seat: number | null, sent: Sent | undefined): { pieces: string[]; sent: Sent } {
     const now = this.parts();
     const own = this.own(seat);
     const next: Sent = { frame: this, seat, presence: null };
@@ -92,13 +95,20 @@ export class TableFrames {
         cached(now.pubOps, from.pub, () => diff(from.pub, now.pub, "/view")),
         JSON.stringify(diff(sent.frame.own(seat), own, "/view")).slice(1, -1),
       ].filter((o) => o !== "");
-      const text = `{"t":"patch","table":${JSON.stringify(now.info.code)},"from":${sent.frame.seq},"to":${this.seq},"ops":[${ops.join(",")}]}`;
-      return { text, sent: next };
+      const pieces = [
+        `{"t":"patch","table":${JSON.stringify(now.info.code)},"from":${sent.frame.seq},"to":${this.seq},"ops":[`,
+      ];
+      for (const [i, o] of ops.entries()) {
+        if (i > 0) pieces.push(",");
+        pieces.push(o);
+      }
+      pieces.push("]}");
+      return { pieces, sent: next };
     }
-    now.pubText ??= JSON.stringify(now.pub);
+    now.pubTail ??= JSON.stringify(now.pub).slice(1);
     const info = JSON.stringify({ ...now.info, you: seat });
-    const view = `${JSON.stringify(own).slice(0, -1)},${now.pubText.slice(1)}`;
-    return { text: `{"t":"table","seq":${this.seq},"table":${info},"view":${view}}`, sent: next };
+    const head = `{"t":"table","seq":${this.seq},"table":${info},"view":${JSON.stringify(own).slice(0, -1)},`;
+    return { pieces: [head, now.pubTail, "}"], sent: next };
   }
 
   /** What `seat` sees beyond the public part (a spectator: the hands shown to all). */

@@ -687,7 +687,8 @@ export class Hub {
         }
         const follower: Follower = {
           player: m.player,
-          send: (text) => cluster.frame(m.from, m.fid, text),
+          send: (text) => cluster.frame(m.from, m.fid, [text]),
+          sendPieces: (pieces) => cluster.frame(m.from, m.fid, pieces),
         };
         const gone = table.follow(follower);
         if (gone === null) this.remotes.set(m.fid, { code: m.code, from: m.from, follower });

@@ -108,6 +108,8 @@ export interface Follower {
   readonly player: string | null;
   /** A frame's text (the table serializes each message once for everyone it goes to). */
   send(text: string): void;
+  /** A frame in pieces (frames.ts), where they are worth keeping apart; else `send` gets them joined. */
+  sendPieces?(pieces: readonly string[]): void;
   /** The last frame sent (none yet, or a snapshot is due: undefined). */
   sent?: Sent;
 }
@@ -724,8 +726,9 @@ export class LiveTable {
   /** One follower's frame: their seat's view when they sit here, else the spectators'. */
   private sendTo(follower: Follower, frames: TableFrames): void {
     const seat = follower.player === null ? -1 : this.seatOf(follower.player);
-    const { text, sent } = frames.frame(seat >= 0 ? seat : null, follower.sent);
-    follower.send(text);
+    const { pieces, sent } = frames.frame(seat >= 0 ? seat : null, follower.sent);
+    if (follower.sendPieces) follower.sendPieces(pieces);
+    else follower.send(pieces.join(""));
     follower.sent = sent;
   }
 }
