@@ -31,10 +31,19 @@ export function same(a: Json, b: Json): boolean {
     return true;
   }
   if (!isObject(a) || !isObject(b)) return false;
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  for (const k of keys) if (!Object.hasOwn(b, k) || !same(a[k], b[k])) return false;
-  return true;
+  // Counted, not listed: the server compares every frame's view with the last one's.
+  let n = 0;
+  for (const k in a) {
+    if (!Object.hasOwn(b, k) || !same(a[k], b[k])) return false;
+    n++;
+  }
+  return n === countKeys(b);
+}
+
+function countKeys(o: JsonObject): number {
+  let n = 0;
+  for (const _ in o) n++;
+  return n;
 }
 
 const escapeKey = (key: string): string => (/[~/]/.test(key) ? key.replace(/~/g, "~0").replace(/\//g, "~1") : key);
@@ -44,7 +53,8 @@ export function diff(a: Json, b: Json, path = "", ops: PatchOp[] = []): PatchOp[
   if (a === b) return ops;
   if (Array.isArray(a) && Array.isArray(b)) diffArrays(a, b, path, ops);
   else if (isObject(a) && isObject(b) && sameKeys(a, b)) {
-    for (const k in b) diff(a[k], b[k], `${path}/${escapeKey(k)}`, ops);
+    // A part built again but equal is passed over before its path is made (most of a view is).
+    for (const k in b) if (!same(a[k], b[k])) diff(a[k], b[k], `${path}/${escapeKey(k)}`, ops);
   } else if (!same(a, b)) ops.push(["=", path, b]);
   return ops;
 }
@@ -55,7 +65,7 @@ function sameKeys(a: JsonObject, b: JsonObject): boolean {
     if (!Object.hasOwn(a, k)) return false;
     n++;
   }
-  return n === Object.keys(a).length;
+  return n === countKeys(a);
 }
 
 function diffArrays(a: readonly Json[], b: readonly Json[], path: string, ops: PatchOp[]): void {
@@ -71,7 +81,7 @@ function diffArrays(a: readonly Json[], b: readonly Json[], path: string, ops: P
   if (a.length === b.length) {
     // Element by element, unless that says more than the whole array would.
     const inner: PatchOp[] = [];
-    for (let i = 0; i < b.length; i++) diff(a[i], b[i], `${path}/${i}`, inner);
+    for (let i = 0; i < b.length; i++) if (!same(a[i], b[i])) diff(a[i], b[i], `${path}/${i}`, inner);
     if (inner.length <= Math.max(1, b.length >> 1)) {
       ops.push(...inner);
       return;

@@ -15,6 +15,7 @@ import { accountRoutes } from "./account-routes.js";
 import { Connection, MAX_MISSES } from "./connection.js";
 import { friendRoutes } from "./friend-routes.js";
 import { Guesses } from "./guesses.js";
+import { Heartbeat } from "./heartbeat.js";
 import { goneRefusal, type Hub } from "./hub.js";
 import { NAME_MESSAGES, nameProblem } from "./names.js";
 import { ratingRoutes } from "./rating-routes.js";
@@ -99,6 +100,13 @@ export async function onlineRoutes(app: FastifyInstance, hub: Hub, options: Rout
   app.addHook("preClose", async () => {
     for (const c of connections) c.goingAway();
   });
+  const heartbeat = new Heartbeat<{ ping(): void; terminate(): void }>({
+    ping: (s) => s.ping(),
+    drop: (s) => s.terminate(),
+  });
+  const beating = setInterval(() => heartbeat.round(), options.heartbeatMs ?? 20_000);
+  beating.unref();
+  app.addHook("onClose", async () => clearInterval(beating));
   const perMinute = options.requestsPerMinute ?? 600;
   // What a client's socket makes the server log: a few lines a second per address.
   const gate = logGate(3);
@@ -271,6 +279,7 @@ export async function onlineRoutes(app: FastifyInstance, hub: Hub, options: Rout
       limits,
     );
     socket.on("message", (data, isBinary) => {
+      heartbeat.heard(socket);
       if (isBinary) {
         connection.receive("");
         return;
@@ -286,19 +295,8 @@ export async function onlineRoutes(app: FastifyInstance, hub: Hub, options: Rout
       else sockets.set(address, left);
     });
     // A peer that vanished without closing (a phone out of coverage) answers no ping.
-    let alive = true;
-    socket.on("pong", () => {
-      alive = true;
-    });
-    const heartbeat = setInterval(() => {
-      if (!alive) {
-        socket.terminate();
-        return;
-      }
-      alive = false;
-      socket.ping();
-    }, options.heartbeatMs ?? 20_000);
-    heartbeat.unref();
-    socket.on("close", () => clearInterval(heartbeat));
+    heartbeat.add(socket);
+    socket.on("pong", () => heartbeat.heard(socket));
+    socket.on("close", () => heartbeat.remove(socket));
   });
 }
