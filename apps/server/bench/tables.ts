@@ -293,8 +293,10 @@ class ServerProcess {
       [
         "--expose-gc",
         // As `npm start` runs it: a larger young generation, so that the many short-lived strings of
-        // frames die there instead of being promoted (fewer, shorter collections).
+        // frames die there instead of being promoted (fewer, shorter collections), collected by
+        // the main thread alone (docs/online.md).
         "--max-semi-space-size=32",
+        "--single-threaded-gc",
         // More for the server processes, e.g. "--cpu-prof --cpu-prof-dir=prof" to profile them.
         ...(process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean),
         script,
