@@ -1,6 +1,6 @@
 // The server as its own process for the load benchmark (tables.ts): the built server
 // (apps/server/dist; `npx tsc -b` first), online play on, no web app, limits lifted for one address.
-// Usage: node --expose-gc server-process.mjs DATA_DIR PORT
+// Usage: node --expose-gc server-process.mjs DATA_DIR PORT (0: any free port; it prints `ready PORT`)
 // On SIGUSR2 it collects garbage and prints its memory as one line `mem {...}` (process.memoryUsage).
 // $CROSSBONES_BENCH_STORE (JSON): databaseUrl, redisUrl, redisPrefix, for PostgreSQL and a cluster.
 import { monitorEventLoopDelay } from "node:perf_hooks";
@@ -31,7 +31,8 @@ process.on("SIGUSR2", () => {
   setTimeout(() => process.stdout.write(`mem ${JSON.stringify({ ...process.memoryUsage(), ...loop })}\n`), 200);
 });
 await app.listen({ port: Number(port), host: "127.0.0.1" });
-process.stdout.write("ready\n");
+// The port it listens on (0 asks the system for a free one).
+process.stdout.write(`ready ${app.server.address().port}\n`);
 // A clean stop (the benchmark's SIGTERM), so that a --cpu-prof profile is written.
 process.on("SIGTERM", () => {
   void app.close().then(() => process.exit(0));

@@ -284,7 +284,6 @@ class ServerProcess {
     postgres: Services | null,
     sync: boolean,
   ): Promise<ServerProcess> {
-    const port = 20000 + Math.floor(Math.random() * 20000);
     const script = fileURLToPath(new URL("./server-process.mjs", import.meta.url));
     const store = postgres ? { databaseUrl: postgres.databaseUrl, databaseSync: sync } : {};
     const shared = cluster ? { redisUrl: cluster.redisUrl, redisPrefix: cluster.redisPrefix } : {};
@@ -301,14 +300,17 @@ class ServerProcess {
         ...(process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean),
         script,
         dataDir,
-        String(port),
+        // A free port from the system: a port picked at random here could be one of the clients'.
+        "0",
       ],
       {
         stdio: ["ignore", "pipe", "inherit"],
         env: { ...process.env, CROSSBONES_BENCH_STORE: JSON.stringify({ ...store, ...shared }) },
       },
     );
-    await new Promise<void>((resolve) => child.stdout?.once("data", () => resolve()));
+    const port = await new Promise<number>((resolve) =>
+      child.stdout?.once("data", (d: Buffer) => resolve(Number(/^ready (\d+)/.exec(d.toString())?.[1]))),
+    );
     // A bench that fails (a server too busy to answer, say) leaves no server behind it.
     process.once("exit", () => child.kill("SIGKILL"));
     return new ServerProcess(child, `http://127.0.0.1:${port}`);
