@@ -8,7 +8,8 @@
  * What a follower holds is not kept as the frame's objects (a table's public view is tens of
  * kilobytes of them, for as long as nobody moves) but as what the frame was made from: the game
  * (an immutable value that shares nearly everything with the next) and the table's information,
- * made again when the next change needs them and let go once it is sent.
+ * made again when the next change needs them and let go once it is sent; only each seat's own
+ * part (its bones and moves: small, and costly to find again) is kept with it.
  */
 
 import { type Game, seatPart, spectatorView } from "@crossbones/engine";
@@ -45,7 +46,6 @@ export class TableFrames {
     info: TableInfo;
     /** The public part's JSON without its opening brace (it follows the seat's own part). */
     pubTail: string | null;
-    owns: Map<number, OwnPart>;
     /** Patches of the public part from older ones, as ops' JSON. */
     pubOps: Map<PublicPart, string>;
     /** Patches of the information from older frames' (with a presence message merged, or none). */
@@ -64,7 +64,7 @@ export class TableFrames {
     if (this.built === null) {
       const { seat: _seat, hands, you: _you, ...pub } = toWire(spectatorView(this.game));
       const info = this.info();
-      this.built = { pub, hands, info, pubTail: null, owns: new Map(), pubOps: new Map(), infoOps: new Map() };
+      this.built = { pub, hands, info, pubTail: null, pubOps: new Map(), infoOps: new Map() };
     }
     return this.built;
   }
@@ -111,11 +111,17 @@ export class TableFrames {
     return { pieces: [head, now.pubTail, "}"], sent: next };
   }
 
+  /**
+   * Each seat's own part, kept when the rest is let go: it is small, and the next change's patch
+   * starts from it (making it again means finding the seat's moves again).
+   */
+  private readonly owns = new Map<number, OwnPart>();
+
   /** What `seat` sees beyond the public part (a spectator: the hands shown to all). */
   private own(seat: number | null): OwnPart {
-    const parts = this.parts();
-    let own = parts.owns.get(seat ?? -1);
+    let own = this.owns.get(seat ?? -1);
     if (own === undefined) {
+      const parts = this.parts();
       let hands = parts.hands;
       let you: WireView["you"] = null;
       if (seat !== null) {
@@ -126,7 +132,7 @@ export class TableFrames {
           hands = hands.map((h, i) => (i === seat ? (you?.hand ?? h) : h));
       }
       own = { seat, hands, you };
-      parts.owns.set(seat ?? -1, own);
+      this.owns.set(seat ?? -1, own);
     }
     return own;
   }
