@@ -576,6 +576,9 @@ export class Hub {
     const mine = this.follows.get(code) ?? new Map();
     this.follows.set(code, mine);
     const refused = this.attach(code, follower, route, mine);
+    // A new owner announced while the route was looked up (a takeover): this follower was not yet
+    // here to be moved, so it moves now (else it would wait on a dead process for ever).
+    if (refused === null && "remote" in route && this.owners.get(code) !== route.remote) this.refollow(code);
     if (refused === null) return null;
     if (mine.size === 0) this.follows.delete(code);
     return refused;
