@@ -99,7 +99,6 @@ function postgresUsed(before: Map<string, number>, after: Map<string, number>): 
   return used;
 }
 
-/** CPU seconds Redis has used so far (its own INFO). */
 /** Redis's CPU seconds so far, and the bytes it has read (the publishes, mostly: frames crossing). */
 async function redisUsage(redis: Redis): Promise<{ cpu: number; bytesIn: number }> {
   const info = `${await redis.info("cpu")}${await redis.info("stats")}`;

@@ -52,6 +52,12 @@ export class TableFrames {
     infoOps: Map<TableFrames, Map<PresenceMessage | null, string>>;
   } | null = null;
 
+  /**
+   * Each seat's own part, kept when the rest is let go: it is small, and the next change's patch
+   * starts from it (making it again means finding the seat's moves again).
+   */
+  private readonly owns = new Map<number, OwnPart>();
+
   constructor(
     private readonly game: Game,
     /** The table's information as a spectator is told it (a seat's differs only in `you`). */
@@ -110,12 +116,6 @@ export class TableFrames {
     const head = `{"t":"table","seq":${this.seq},"table":${info},"view":${JSON.stringify(own).slice(0, -1)},`;
     return { pieces: [head, now.pubTail, "}"], sent: next };
   }
-
-  /**
-   * Each seat's own part, kept when the rest is let go: it is small, and the next change's patch
-   * starts from it (making it again means finding the seat's moves again).
-   */
-  private readonly owns = new Map<number, OwnPart>();
 
   /** What `seat` sees beyond the public part (a spectator: the hands shown to all). */
   private own(seat: number | null): OwnPart {

@@ -72,15 +72,8 @@ export function readBatch(data: string, to: BatchReader): void {
         shared[Number(line.slice(1, space))] = line.slice(space + 1);
         break;
       case "F": {
-        const body = line.slice(space + 1);
-        const text =
-          body.includes(REF) || body.includes(SEP)
-            ? body
-                .split(SEP)
-                .map((p) => (p.startsWith(REF) ? piece(shared, p) : p))
-                .join("")
-            : body;
-        to.frame(line.slice(1, space), text);
+        const pieces = line.slice(space + 1).split(SEP);
+        to.frame(line.slice(1, space), pieces.map((p) => (p.startsWith(REF) ? piece(shared, p) : p)).join(""));
         break;
       }
       default:
