@@ -5,7 +5,10 @@ import { readFileSync } from "node:fs";
 /** USER_HZ on Linux: /proc counts CPU time in these ticks a second. */
 const TICKS = 100;
 
-/** Process `pid`'s command name and CPU time so far (seconds, user and system); throws once it is gone. */
+/**
+ * Process `pid`'s command name and CPU time so far (seconds, user and system); throws once it is
+ * gone. `pid` may name one thread of it ("PID/task/TID").
+ */
 export function cpuOf(pid: number | string): { name: string; user: number; sys: number } {
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
   // "pid (name) state …": the name may hold spaces and parentheses, so the fields start after the last ")".

@@ -69,13 +69,15 @@ function options(argv: readonly string[]): Options {
 }
 
 /**
- * The server process's CPU time (user + system, seconds; `sys`: the system part alone) and resident
- * memory (bytes), from /proc.
+ * The server process's CPU time (user + system, seconds; `sys`: the system part alone; `main`: its
+ * main thread's, the rest being V8's and the store's helper threads) and resident memory (bytes),
+ * from /proc.
  */
-function usage(pid: number): { cpu: number; sys: number; rss: number } {
+function usage(pid: number): { cpu: number; sys: number; main: number; rss: number } {
   const { user, sys } = cpuOf(pid);
+  const main = cpuOf(`${pid}/task/${pid}`);
   const rssLine = readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+) kB/);
-  return { cpu: user + sys, sys, rss: Number(rssLine?.[1] ?? 0) * 1024 };
+  return { cpu: user + sys, sys, main: main.user + main.sys, rss: Number(rssLine?.[1] ?? 0) * 1024 };
 }
 
 /** CPU seconds used so far by each PostgreSQL process on the machine (its server and backends), by pid. */
@@ -291,10 +293,8 @@ class ServerProcess {
       [
         "--expose-gc",
         // As `npm start` runs it: a larger young generation, so that the many short-lived strings of
-        // frames die there instead of being promoted (fewer, shorter collections), collected by
-        // the main thread alone (docs/online.md).
+        // frames die there instead of being promoted (fewer, shorter collections).
         "--max-semi-space-size=32",
-        "--single-threaded-gc",
         // More for the server processes, e.g. "--cpu-prof --cpu-prof-dir=prof" to profile them.
         ...(process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean),
         script,
@@ -425,7 +425,7 @@ async function main(): Promise<void> {
   const usageAll = () => {
     const u = pids.map(usage);
     const sum = (f: (x: (typeof u)[number]) => number) => u.reduce((n, x) => n + f(x), 0);
-    return { cpu: sum((x) => x.cpu), sys: sum((x) => x.sys), rss: sum((x) => x.rss) };
+    return { cpu: sum((x) => x.cpu), sys: sum((x) => x.sys), main: sum((x) => x.main), rss: sum((x) => x.rss) };
   };
   const collected = () => collectAll(servers);
   const idle = await collected();
@@ -559,6 +559,8 @@ async function main(): Promise<void> {
   line("server cpu per action", ((after.cpu - before.cpu) * 1000) / latencies.length, "ms");
   // The kernel's part: on loopback it includes the receiving side's TCP work for every frame written.
   line("server cpu per action in the kernel", ((after.sys - before.sys) * 1000) / latencies.length, "ms");
+  // The main thread's part: the rest is V8's helper threads (collection, compiling) and the store's.
+  line("server cpu per action on the main thread", ((after.main - before.main) * 1000) / latencies.length, "ms");
   if (svc)
     line("postgres cpu", (postgresUsed(services0.postgres, services1.postgres) / seconds) * 100, "% of one core");
   if (services0.redis && services1.redis) {
