@@ -360,6 +360,7 @@ const JSON_FIGURES = {
   actionsPerSecond: "server actions",
   cpuMsPerAction: "server cpu per action",
   kernelCpuMsPerAction: "server cpu per action in the kernel",
+  mainCpuMsPerAction: "server cpu per action on the main thread",
   bytesPerSeatAction: "frame bytes per seat per action",
   redisBytesPerAction: "redis bytes in per action",
   rssKbPerTable: "server rss per table (after a GC)",
