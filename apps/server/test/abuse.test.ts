@@ -4,7 +4,7 @@
  * fails on the server before these limits.
  */
 
-import { PROTOCOL, type ServerMessage, type TableSetup } from "@crossbones/protocol";
+import { PROTOCOL, type ServerMessage, TableCopies, type TableSetup } from "@crossbones/protocol";
 import { describe, expect, it } from "vitest";
 import { CONGESTED, Connection, MAX_WATCHED } from "../src/online/connection.js";
 import { Guesses } from "../src/online/guesses.js";
@@ -203,6 +203,57 @@ describe("back-pressure and crowds", () => {
     // The first hand's result was in the frames it missed: it comes again.
     expect(frame.view.results[0]).not.toBeNull();
     watcher.closed();
+  });
+
+  it("an action's frame and its acknowledgement leave in one write to the network", async () => {
+    const s = await server();
+    const hub = s.server.hub as Hub;
+    const ana = await guest(s.url, "Ana");
+    const code = await createTable(s.url, ana.token, practice);
+    // Ana's socket as the connection sees it: what is sent while it is held is one write.
+    const writes: string[][] = [];
+    let held: string[] | null = null;
+    const socket = {
+      send: (text: string) => (held ? held.push(text) : writes.push([text])),
+      close: () => {},
+      buffered: () => 0,
+      hold: () => {
+        held = [];
+        return () => {
+          if (held) writes.push(held);
+          held = null;
+        };
+      },
+    };
+    const connection = new Connection(hub, socket, "ana", new Guesses());
+    // The table as Ana's client would hold it, from every frame so far (patches applied).
+    const copies = new TableCopies();
+    let read = 0;
+    let table: TableMessage | null = null;
+    const myTurn = (): boolean => {
+      const frames = writes.flat();
+      for (; read < frames.length; read++) {
+        const m = copies.receive(JSON.parse(frames[read]) as ServerMessage).message;
+        if (m?.t === "table") table = m;
+      }
+      return table !== null && table.view.turn === table.view.seat && (table.view.you?.legalMoves.length ?? 0) > 0;
+    };
+    connection.receive(JSON.stringify({ t: "hello", protocol: PROTOCOL, token: ana.token }));
+    connection.receive(JSON.stringify({ t: "watch", table: code }));
+    await waitFor(myTurn);
+    const at = table as unknown as TableMessage;
+    const move = at.view.you?.legalMoves[0] as string;
+    const [bone, target] = move.split("@");
+    const action =
+      move === "pass" ? { type: "pass" } : target ? { type: "play", bone, target } : { type: "play", bone };
+    connection.receive(JSON.stringify({ t: "act", table: code, id: "one-write", version: at.view.version, action }));
+    await waitFor(() => writes.some((w) => w.some((t) => t.includes('"id":"one-write"'))));
+    const write = writes.find((w) => w.some((t) => t.includes('"id":"one-write"'))) as string[];
+    // The new position (a patch from the frame Ana held) and then the ack, together.
+    expect(write.map((t) => (JSON.parse(t) as ServerMessage).t)).toEqual(["patch", "ack"]);
+    expect(JSON.parse(write[0])).toMatchObject({ t: "patch", table: code });
+    expect(JSON.parse(write[1])).toMatchObject({ t: "ack", id: "one-write" });
+    connection.closed();
   });
 
   it(`a socket follows at most ${MAX_WATCHED} tables, and a table has at most ${MAX_SPECTATORS} watchers`, async () => {

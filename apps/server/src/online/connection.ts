@@ -27,6 +27,11 @@ export interface Socket {
   close(code: number, reason: string): void;
   /** Bytes sent but not yet taken by the client. */
   buffered(): number;
+  /**
+   * Holds what is sent from now on until the returned function is called, then writes it at once
+   * (an action's frame and its acknowledgement: one write to the network, not two).
+   */
+  hold?(): () => void;
 }
 
 /**
@@ -218,6 +223,16 @@ export class Connection {
       return;
     }
     const started = performance.now();
+    const release = m.t === "act" ? this.socket.hold?.() : undefined;
+    try {
+      await this.answer(m, player, started);
+    } finally {
+      release?.();
+    }
+  }
+
+  /** Does what `m` asks of its table and answers it. */
+  private async answer(m: TableMessage, player: Player, started: number): Promise<void> {
     const r = await this.hub.call(m.table, op(m, player));
     if (!this.open) return;
     switch (r.m) {
@@ -356,11 +371,14 @@ export class Connection {
   }
 }
 
+/** A message that asks something of a table (through `hub.call`). */
+type TableMessage = Exclude<
+  ClientMessage,
+  { t: "ping" | "hello" | "queue" | "unqueue" | "watch" | "unwatch" | "invite" }
+>;
+
 /** What a table message asks of the table. */
-function op(
-  m: Exclude<ClientMessage, { t: "ping" | "hello" | "queue" | "unqueue" | "watch" | "unwatch" | "invite" }>,
-  player: Player,
-): TableOp {
+function op(m: TableMessage, player: Player): TableOp {
   switch (m.t) {
     case "sit":
       return sitOp(player, m.seat);

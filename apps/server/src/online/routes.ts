@@ -247,6 +247,8 @@ export async function onlineRoutes(app: FastifyInstance, hub: Hub, options: Rout
     // (a socket lives for hours; its request, headers and all, would live as long).
     const request = req.id;
     const log = app.log;
+    // The upgraded request's network socket, which the WebSocket writes to (`hold` corks it).
+    const raw = req.socket;
     if (!originAllowed(req.headers.origin, req.headers.host, options.origins ?? [])) {
       socket.send(JSON.stringify({ t: "bye", refusal: serverRefusal("bad-origin"), retry: false }));
       socket.close(1008, "bad-origin");
@@ -273,6 +275,10 @@ export async function onlineRoutes(app: FastifyInstance, hub: Hub, options: Rout
         },
         close: (code, reason) => socket.close(code, reason),
         buffered: () => socket.bufferedAmount,
+        hold: () => {
+          raw.cork();
+          return () => raw.uncork();
+        },
       },
       deviceOf(address),
       guesses,
