@@ -223,6 +223,9 @@ export class Connection {
       return;
     }
     const started = performance.now();
+    // An action's answer is its patch (the table's broadcast, once the store has it) then its ack:
+    // held, they leave in one write. The socket's other frames wait as long (a table on another
+    // process: the round trip through Redis).
     const release = m.t === "act" ? this.socket.hold?.() : undefined;
     try {
       await this.answer(m, player, started);
