@@ -5,11 +5,11 @@
  * its bones and moves), so the public part is built once per change and its patch, like its JSON,
  * is made once for every follower who holds the same frame; each seat adds only its own part.
  *
- * What a follower holds is kept as what the frame was made from: the game (an immutable value
- * that shares nearly everything with the next) and the table's information. The table's latest
- * frame also keeps its view and information (`trim`), which the next change's patches start from;
- * an older frame keeps neither (`release`: made again if a follower still holds it). Each seat's
- * own part (its bones and moves: small, and costly to find again) is kept with every frame.
+ * What a follower holds is not kept as the frame's objects (a table's public view is tens of
+ * kilobytes of them, for as long as nobody moves) but as what the frame was made from: the game
+ * (an immutable value that shares nearly everything with the next) and the table's information,
+ * made again when the next change needs them and let go once it is sent; only each seat's own
+ * part (its bones and moves: small, and costly to find again) is kept with it.
  */
 
 import { type Game, seatPart, spectatorView } from "@crossbones/engine";
@@ -78,17 +78,6 @@ export class TableFrames {
   /** Lets go of what was built for sending (followers keep the frame to patch from). */
   release(): void {
     this.built = null;
-  }
-
-  /**
-   * Lets go of the text built for sending but keeps the view and information it came from: the
-   * table's latest frame, which the next change's patches start from.
-   */
-  trim(): void {
-    if (this.built === null) return;
-    this.built.pubTail = null;
-    this.built.pubOps = new Map();
-    this.built.infoOps = new Map();
   }
 
   /**

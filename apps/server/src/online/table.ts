@@ -643,7 +643,7 @@ export class LiveTable {
     }
     // What was built to send them goes; the frames stay as what they were made from.
     for (const o of older) o.release();
-    frames.trim();
+    frames.release();
     // The frame said who is here: a presence message saying the same would be noise.
     this.presenceSent = JSON.stringify(presenceOf(this.state));
   }
