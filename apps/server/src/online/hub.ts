@@ -178,6 +178,11 @@ export class Hub {
    * says the table is not there: the next request looks again).
    */
   private readonly owners = new Map<string, string>();
+  /**
+   * Tables whose owner Redis is being asked for, with how many ask: an owner announced meanwhile
+   * is kept in `owners`, being newer than the answer (a takeover's, while the answer names the dead).
+   */
+  private readonly asking = new Map<string, number>();
   /** Requests to other processes waiting for their answer: the table and its owner asked. */
   private readonly pending = new Map<string, { code: string; pid: string; done: (result: OpResult) => void }>();
   /** Players connected here who wait for quick match (the others' processes tell them apart). */
@@ -522,7 +527,11 @@ export class Hub {
       if (this.cluster) {
         const known = this.owners.get(code);
         if (known) return { remote: known };
-        const owner = await this.cluster.owner(code);
+        const asked = await this.askOwner(code);
+        // Loaded here or announced elsewhere while Redis answered: newer than its answer.
+        const here = this.tables.get(code);
+        if (here && !here.stopped) return { local: here };
+        const owner = this.owners.get(code) ?? asked;
         if (owner !== null && owner !== this.cluster.pid) {
           this.owners.set(code, owner);
           return { remote: owner };
@@ -532,6 +541,19 @@ export class Hub {
       if (loaded !== "elsewhere") return typeof loaded === "string" ? { gone: loaded } : { local: loaded };
     }
     return { gone: "unknown" };
+  }
+
+  /** Who owns `code`, as Redis says (owners announced meanwhile are kept: `asking`). */
+  private async askOwner(code: string): Promise<string | null> {
+    const cluster = this.cluster as Cluster;
+    this.asking.set(code, (this.asking.get(code) ?? 0) + 1);
+    try {
+      return await cluster.owner(code);
+    } finally {
+      const left = (this.asking.get(code) ?? 1) - 1;
+      if (left > 0) this.asking.set(code, left);
+      else this.asking.delete(code);
+    }
   }
 
   /** Does `op` at table `code` wherever it lives: the answer, or why the table cannot be reached. */
@@ -575,10 +597,8 @@ export class Hub {
     if ("gone" in route) return route.gone;
     const mine = this.follows.get(code) ?? new Map();
     this.follows.set(code, mine);
+    // (An owner announced while the route was looked up is the route: `askOwner`.)
     const refused = this.attach(code, follower, route, mine);
-    // A new owner announced while the route was looked up (a takeover): this follower was not yet
-    // here to be moved, so it moves now (else it would wait on a dead process for ever).
-    if (refused === null && "remote" in route && this.owners.get(code) !== route.remote) this.refollow(code);
     if (refused === null) return null;
     if (mine.size === 0) this.follows.delete(code);
     return refused;
@@ -746,7 +766,7 @@ export class Hub {
       return;
     }
     if (pid === null || pid === this.cluster?.pid) this.owners.delete(code);
-    else if (this.owners.has(code) || this.follows.has(code)) this.owners.set(code, pid);
+    else if (this.owners.has(code) || this.follows.has(code) || this.asking.has(code)) this.owners.set(code, pid);
     // Requests waiting on the old owner go to the new one now.
     for (const p of this.pending.values()) if (p.code === code && p.pid !== pid) p.done({ m: "moved" });
     if (this.follows.has(code)) this.refollow(code);

@@ -1,0 +1,75 @@
+/**
+ * Finding a table's owner in a cluster while the table moves (hub.ts `route`): two hubs in this
+ * process on the real PostgreSQL and Redis (services.ts). A process asks Redis who owns a table;
+ * the owner's announcement (as a takeover's new owner makes one) can arrive before Redis's answer,
+ * which then names the process before it, gone. The announcement is the newer: a follower must go
+ * to it, or it waits on a process that is gone, for ever (a Swiss round once stalled so in CI).
+ */
+
+import type { TableSetup } from "@crossbones/protocol";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Hub } from "../src/online/hub.js";
+import type { Follower } from "../src/online/table.js";
+import { type Services, services } from "./services.js";
+
+let svc: Services;
+let owner: Hub;
+let other: Hub;
+
+beforeAll(async () => {
+  svc = await services();
+  const options = {
+    dataDir: "unused",
+    databaseUrl: svc.databaseUrl,
+    redisUrl: svc.redisUrl,
+    redisPrefix: svc.redisPrefix,
+  };
+  owner = await Hub.open(options);
+  other = await Hub.open(options);
+}, 30_000);
+
+afterAll(async () => {
+  await other?.close();
+  await owner?.close();
+  await svc?.cleanUp();
+});
+
+const practice: TableSetup = {
+  game: "french",
+  players: 4,
+  options: { target: 20 },
+  seats: ["human", "bot:easy", "bot:easy", "bot:easy"],
+  clock: null,
+  private: true,
+};
+
+/** What the test reaches inside a hub: its cluster link, and where announcements land. */
+interface Inside {
+  cluster: { owner(code: string): Promise<string | null> };
+  ownerChanged(code: string, pid: string | null): void;
+}
+
+describe("a table's owner, looked up while it moves", () => {
+  it("an owner announced while Redis is asked wins over Redis's answer: the follower gets the table", async () => {
+    const { player } = await owner.newGuest("Ana");
+    const made = await owner.createTable(player, practice);
+    if (!made.ok) throw new Error(`no table: ${made.refusal.code}`);
+    const inside = other as unknown as Inside;
+    const ask = inside.cluster.owner.bind(inside.cluster);
+    inside.cluster.owner = async (code) => {
+      await ask(code);
+      // The announcement comes in while the answer is on its way, and the answer is older.
+      inside.ownerChanged(code, owner.pid);
+      return "a-process-that-is-gone";
+    };
+    const frames: string[] = [];
+    const watcher: Follower = { player: null, send: (text) => frames.push(text) };
+    expect(await other.follow(made.code, watcher)).toBeNull();
+    const deadline = Date.now() + 10_000;
+    while (!frames.some((t) => t.startsWith('{"t":"table"'))) {
+      if (Date.now() > deadline) throw new Error("the follower never got the table: it went to the gone process");
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(JSON.parse(frames.find((t) => t.startsWith('{"t":"table"')) as string).table.code).toBe(made.code);
+  });
+});
