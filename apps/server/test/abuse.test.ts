@@ -4,24 +4,15 @@
  * fails on the server before these limits.
  */
 
-import { PROTOCOL, type ServerMessage, TableCopies, type TableSetup } from "@crossbones/protocol";
+import { PROTOCOL, type ServerMessage, TableCopies } from "@crossbones/protocol";
 import { describe, expect, it } from "vitest";
 import { CONGESTED, Connection, MAX_WATCHED } from "../src/online/connection.js";
 import { Guesses } from "../src/online/guesses.js";
 import type { Hub } from "../src/online/hub.js";
 import { MAX_SPECTATORS } from "../src/online/table.js";
-import { autoPlay, createTable, guest, isTable, type TableMessage, tracked } from "./harness.js";
+import { autoPlay, createTable, guest, isTable, PRACTICE, type TableMessage, tracked } from "./harness.js";
 
 const { server, connect } = tracked();
-
-const practice: TableSetup = {
-  game: "french",
-  players: 4,
-  options: { target: 20 },
-  seats: ["human", "bot:easy", "bot:easy", "bot:easy"],
-  clock: null,
-  private: true,
-};
 
 describe("one identity per socket, quick match without ghosts", () => {
   it("a second hello as another player is refused: the socket stays the first player's", async () => {
@@ -93,7 +84,7 @@ describe("names at a table", () => {
   it("nobody sits under a name that can be taken for the name of someone at the table", async () => {
     const s = await server();
     const ana = await guest(s.url, "Ana");
-    const code = await createTable(s.url, ana.token, { ...practice, seats: ["human", "human", "human", "bot:easy"] });
+    const code = await createTable(s.url, ana.token, { ...PRACTICE, seats: ["human", "human", "human", "bot:easy"] });
     // A Cyrillic А, then the same name in capitals: each can be taken for the name already there.
     for (const name of ["\u0410na", "ANA"]) {
       const fake = await connect(s, (await guest(s.url, name)).token);
@@ -110,7 +101,7 @@ describe("private games", () => {
   it("a finished game is found by an unguessable id only, and nothing in its record names the table's code", async () => {
     const s = await server();
     const ana = await guest(s.url, "Ana");
-    const code = await createTable(s.url, ana.token, practice);
+    const code = await createTable(s.url, ana.token, PRACTICE);
     const a = await connect(s, ana.token);
     a.send({ t: "watch", table: code });
     // She plays the first hand, then resigns: the game is over and kept.
@@ -144,7 +135,7 @@ describe("guessing table codes", () => {
   it("codes that lead nowhere close the socket after 10, and stop the address after 30; private codes are 10 letters", async () => {
     const s = await server({ online: { guessesPerWindow: 30, missesPerSocket: 10 } });
     const ana = await guest(s.url, "Ana");
-    const code = await createTable(s.url, ana.token, practice);
+    const code = await createTable(s.url, ana.token, PRACTICE);
     expect(code).toMatch(/^[A-Z2-9]{10}$/);
     const letters = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
     const tries = (n: number, from = 0) =>
@@ -172,7 +163,7 @@ describe("back-pressure and crowds", () => {
     const s = await server();
     const hub = s.server.hub as Hub;
     const ana = await guest(s.url, "Ana");
-    const code = await createTable(s.url, ana.token, practice);
+    const code = await createTable(s.url, ana.token, PRACTICE);
     // A watcher's socket, as the connection sees it: how much waits for the client is ours to say.
     const sent: string[] = [];
     let buffered = 0;
@@ -209,7 +200,7 @@ describe("back-pressure and crowds", () => {
     const s = await server();
     const hub = s.server.hub as Hub;
     const ana = await guest(s.url, "Ana");
-    const code = await createTable(s.url, ana.token, practice);
+    const code = await createTable(s.url, ana.token, PRACTICE);
     // Ana's socket as the connection sees it: what is sent while it is held is one write.
     const writes: string[][] = [];
     let held: string[] | null = null;
@@ -260,7 +251,7 @@ describe("back-pressure and crowds", () => {
     const s = await server();
     const ana = await guest(s.url, "Ana");
     const codes = await Promise.all(
-      Array.from({ length: MAX_WATCHED + 1 }, () => createTable(s.url, ana.token, practice)),
+      Array.from({ length: MAX_WATCHED + 1 }, () => createTable(s.url, ana.token, PRACTICE)),
     );
     const w = await connect(s, (await guest(s.url, "Wat")).token);
     for (const code of codes.slice(0, MAX_WATCHED)) {

@@ -17,6 +17,16 @@ import type { RouteOptions } from "../src/online/routes.js";
 import { actionOf } from "./players.js";
 
 /** Tables that move at once (they still close after the usual idle times). */
+/** One person and three easy bots, French to 20, private: a table most tests can play out fast. */
+export const PRACTICE: TableSetup = {
+  game: "french",
+  players: 4,
+  options: { target: 20 },
+  seats: ["human", "bot:easy", "bot:easy", "bot:easy"],
+  clock: null,
+  private: true,
+};
+
 export const FAST: Partial<Timing> = { botDelay: 0, handPause: 0, forcedPass: 0, seedWait: 0 };
 /** The test servers' METRICS_TOKEN: `/metrics` answers `Authorization: Bearer` it only. */
 export const METRICS_TOKEN = "metrics-token-for-tests";

@@ -6,10 +6,10 @@
  * to it, or it waits on a process that is gone, for ever (a Swiss round once stalled so in CI).
  */
 
-import type { TableSetup } from "@crossbones/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Hub } from "../src/online/hub.js";
 import type { Follower } from "../src/online/table.js";
+import { PRACTICE } from "./harness.js";
 import { type Services, services } from "./services.js";
 
 let svc: Services;
@@ -34,15 +34,6 @@ afterAll(async () => {
   await svc?.cleanUp();
 });
 
-const practice: TableSetup = {
-  game: "french",
-  players: 4,
-  options: { target: 20 },
-  seats: ["human", "bot:easy", "bot:easy", "bot:easy"],
-  clock: null,
-  private: true,
-};
-
 /** What the test reaches inside a hub: its cluster link, and where announcements land. */
 interface Inside {
   cluster: { owner(code: string): Promise<string | null> };
@@ -52,7 +43,7 @@ interface Inside {
 describe("a table's owner, looked up while it moves", () => {
   it("an owner announced while Redis is asked wins over Redis's answer: the follower gets the table", async () => {
     const { player } = await owner.newGuest("Ana");
-    const made = await owner.createTable(player, practice);
+    const made = await owner.createTable(player, PRACTICE);
     if (!made.ok) throw new Error(`no table: ${made.refusal.code}`);
     const inside = other as unknown as Inside;
     const ask = inside.cluster.owner.bind(inside.cluster);
