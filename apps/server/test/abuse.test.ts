@@ -11,6 +11,7 @@ import { Guesses } from "../src/online/guesses.js";
 import type { Hub } from "../src/online/hub.js";
 import { MAX_SPECTATORS } from "../src/online/table.js";
 import { autoPlay, createTable, guest, isTable, PRACTICE, type TableMessage, tracked } from "./harness.js";
+import { actionOf } from "./players.js";
 
 const { server, connect } = tracked();
 
@@ -233,10 +234,7 @@ describe("back-pressure and crowds", () => {
     connection.receive(JSON.stringify({ t: "watch", table: code }));
     await waitFor(myTurn);
     const at = table as unknown as TableMessage;
-    const move = at.view.you?.legalMoves[0] as string;
-    const [bone, target] = move.split("@");
-    const action =
-      move === "pass" ? { type: "pass" } : target ? { type: "play", bone, target } : { type: "play", bone };
+    const action = actionOf(at.view.you?.legalMoves[0] as string);
     connection.receive(JSON.stringify({ t: "act", table: code, id: "one-write", version: at.view.version, action }));
     await waitFor(() => writes.some((w) => w.some((t) => t.includes('"id":"one-write"'))));
     const write = writes.find((w) => w.some((t) => t.includes('"id":"one-write"'))) as string[];

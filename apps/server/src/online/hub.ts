@@ -597,7 +597,6 @@ export class Hub {
     if ("gone" in route) return route.gone;
     const mine = this.follows.get(code) ?? new Map();
     this.follows.set(code, mine);
-    // (An owner announced while the route was looked up is the route: `askOwner`.)
     const refused = this.attach(code, follower, route, mine);
     if (refused === null) return null;
     if (mine.size === 0) this.follows.delete(code);
