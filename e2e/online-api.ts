@@ -104,15 +104,19 @@ export async function moveIfTurn(page: Page): Promise<boolean> {
   if ((await page.locator(".hand-bone.playable").count()) > 0)
     await page.locator(".hand-bone.playable").first().click();
   else await page.keyboard.press("p");
-  await page.waitForFunction(
-    (b) =>
-      document.querySelector("#score-sheet") ||
-      document.querySelector(".board .end-mark") ||
-      Number(document.querySelector(".table")?.getAttribute("data-moves")) !== b,
-    before,
-  );
+  // The move has landed (or the hand is over); with `ends`, or it waits for an end to be chosen.
+  const landed = ({ b, ends }: { b: number; ends: boolean }) =>
+    (ends && document.querySelector(".board .end-mark") !== null) ||
+    document.querySelector("#score-sheet") !== null ||
+    Number(document.querySelector(".table")?.getAttribute("data-moves")) !== b;
+  await page.waitForFunction(landed, { b: before, ends: true });
   const mark = page.locator(".board .end-mark").first();
-  if (await mark.isVisible().catch(() => false)) await mark.click();
+  if (await mark.isVisible().catch(() => false)) {
+    await mark.click();
+    // The move goes once its end is chosen: wait for it to land as for any other (a hand read
+    // right after, say before a reload, must not still hold the bone).
+    await page.waitForFunction(landed, { b: before, ends: false });
+  }
   return true;
 }
 
