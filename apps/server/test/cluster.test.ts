@@ -296,6 +296,28 @@ describe("three processes on Redis and PostgreSQL", () => {
     const plays = new Map<string, { stop: () => void }[]>();
     const viewOn = async (url: string) =>
       (await (await fetch(`${url}/api/tournaments/${id}`)).json()) as TournamentAnswer;
+    /** Where each table of the last round stands, as every side sees it (a stall's diagnosis). */
+    const stalled = async (v: TournamentAnswer) => {
+      const name = (pid: string | null) => (pid === null ? "none" : `node${nodes.findIndex((n) => n.node === pid)}`);
+      const lines = [`rounds: ${JSON.stringify(v.rounds)}`, `tournament held by ${name(await owner())}`];
+      for (const g of v.rounds.at(-1)?.games ?? []) {
+        if (!g.table) continue;
+        lines.push(`table ${g.table}: owner ${name(await redis.get(`${svc.redisPrefix}owner:${g.table}`))}`);
+        for (const player of [g.a, g.b]) {
+          const c = clients.get(player) as TestClient;
+          const m = c.latest(g.table);
+          const seen = m
+            ? `version ${m.view.version}, turn ${m.view.turn}, seat ${m.view.seat}, finished ${m.view.finished}, ` +
+              `moves ${m.view.you?.legalMoves.length ?? "-"}`
+            : "nothing";
+          lines.push(
+            `  ${player} (socket ${c.socket.readyState}): ${seen}; last frames ${c.frames.slice(-3).join(" | ").slice(0, 600)}`,
+          );
+        }
+      }
+      for (const [i, n] of nodes.entries()) lines.push(`node${i} (${n.node}) stderr: ${n.stderr.slice(-2000)}`);
+      return lines.join("\n");
+    };
     let killed = false;
     let takenBy: string | null = null;
     let view: TournamentAnswer;
@@ -305,7 +327,7 @@ describe("three processes on Redis and PostgreSQL", () => {
         view = await viewOn(up()[0].url);
         if (view.status === "finished") break;
         expect(view.status).not.toBe("cancelled");
-        if (Date.now() - started > 120_000) throw new Error(`not over: ${JSON.stringify(view.rounds)}`);
+        if (Date.now() - started > 120_000) throw new Error(`not over:\n${await stalled(view)}`);
         // Killed once round 1's tables are made: they go on elsewhere, and round 2 must be paired
         // and made by whichever process takes the tournament over.
         if (!killed && view.rounds.length === 1 && view.rounds[0].games.every((g) => g.table)) {
