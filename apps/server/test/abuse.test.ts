@@ -10,7 +10,7 @@ import { CONGESTED, Connection, MAX_WATCHED } from "../src/online/connection.js"
 import { Guesses } from "../src/online/guesses.js";
 import type { Hub } from "../src/online/hub.js";
 import { MAX_SPECTATORS } from "../src/online/table.js";
-import { autoPlay, createTable, guest, isTable, PRACTICE, type TableMessage, tracked } from "./harness.js";
+import { autoPlay, createTable, guest, isTable, PRACTICE, type TableMessage, tracked, waitFor } from "./harness.js";
 import { actionOf } from "./players.js";
 
 const { server, connect } = tracked();
@@ -275,12 +275,3 @@ describe("back-pressure and crowds", () => {
     expect((await a.next(isTable(code))).table.you).toBe(0);
   }, 60_000);
 });
-
-/** Waits, turn by turn of the event loop, until `test` holds (the server's work is ours to wait for). */
-async function waitFor(test: () => boolean, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!test()) {
-    if (Date.now() > end) throw new Error("waited too long");
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}

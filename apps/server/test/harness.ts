@@ -343,3 +343,12 @@ export function autoPlay(
     },
   };
 }
+
+/** Waits, turn by turn of the event loop, until `test` holds (the server's work is ours to wait for). */
+export async function waitFor(test: () => boolean, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!test()) {
+    if (Date.now() > end) throw new Error("waited too long");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

@@ -224,9 +224,10 @@ export class Connection {
     }
     const started = performance.now();
     // An action's answer is its patch (the table's broadcast, once the store has it) then its ack:
-    // held, they leave in one write. The socket's other frames wait as long (a table on another
-    // process: the round trip through Redis).
-    const release = m.t === "act" ? this.socket.hold?.() : undefined;
+    // held, they leave in one write. The socket's other frames wait as long, so only at a table
+    // this process owns: one elsewhere answers through Redis, and during a failover not for
+    // seconds (the patch and the ack arrive apart from there anyway).
+    const release = m.t === "act" && this.hub.owns(m.table) ? this.socket.hold?.() : undefined;
     try {
       await this.answer(m, player, started);
     } finally {

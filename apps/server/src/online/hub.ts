@@ -359,6 +359,12 @@ export class Hub {
     return this.tables.get(code);
   }
 
+  /** Whether this process owns table `code` and it plays (its answers do not cross Redis). */
+  owns(code: string): boolean {
+    const table = this.tables.get(code);
+    return table !== undefined && !table.stopped;
+  }
+
   /** Whether there is a table `code` (wherever it lives, even closed). */
   async exists(code: string): Promise<boolean> {
     return this.tables.has(code) || (await this.store.table(code)) !== null;

@@ -1,0 +1,116 @@
+/**
+ * Two hubs in this process on the real PostgreSQL and Redis (services.ts): what a table owned by
+ * one process looks like from the other.
+ *
+ * - Finding a table's owner while the table moves (hub.ts `route`). A process asks Redis who owns a
+ *   table; the owner's announcement (as a takeover's new owner makes one) can arrive before Redis's
+ *   answer, which then names the process before it, gone. The announcement is the newer: a
+ *   follower must go to it, or it waits on a process that is gone, for ever (a Swiss round once
+ *   stalled so in CI).
+ * - An action at a table owned elsewhere does not hold its player's socket (connection.ts): its
+ *   answer crosses Redis, and during a failover takes seconds.
+ */
+
+import { PROTOCOL, type ServerMessage, TableCopies } from "@crossbones/protocol";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Connection } from "../src/online/connection.js";
+import { Guesses } from "../src/online/guesses.js";
+import { Hub } from "../src/online/hub.js";
+import type { Follower } from "../src/online/table.js";
+import { PRACTICE, type TableMessage, waitFor } from "./harness.js";
+import { actionOf } from "./players.js";
+import { type Services, services } from "./services.js";
+
+let svc: Services;
+let owner: Hub;
+let other: Hub;
+
+beforeAll(async () => {
+  svc = await services();
+  const options = {
+    dataDir: "unused",
+    databaseUrl: svc.databaseUrl,
+    redisUrl: svc.redisUrl,
+    redisPrefix: svc.redisPrefix,
+  };
+  owner = await Hub.open(options);
+  other = await Hub.open(options);
+}, 30_000);
+
+afterAll(async () => {
+  await other?.close();
+  await owner?.close();
+  await svc?.cleanUp();
+});
+
+/** What the test reaches inside a hub: its cluster link, and where announcements land. */
+interface Inside {
+  cluster: { owner(code: string): Promise<string | null> };
+  ownerChanged(code: string, pid: string | null): void;
+}
+
+describe("a table's owner, looked up while it moves", () => {
+  it("an owner announced while Redis is asked wins over Redis's answer: the follower gets the table", async () => {
+    const { player } = await owner.newGuest("Ana");
+    const made = await owner.createTable(player, PRACTICE);
+    if (!made.ok) throw new Error(`no table: ${made.refusal.code}`);
+    const inside = other as unknown as Inside;
+    const ask = inside.cluster.owner.bind(inside.cluster);
+    inside.cluster.owner = async (code) => {
+      await ask(code);
+      // The announcement comes in while the answer is on its way, and the answer is older.
+      inside.ownerChanged(code, owner.pid);
+      return "a-process-that-is-gone";
+    };
+    const frames: string[] = [];
+    const watcher: Follower = { player: null, send: (text) => frames.push(text) };
+    expect(await other.follow(made.code, watcher)).toBeNull();
+    const deadline = Date.now() + 10_000;
+    while (!frames.some((t) => t.startsWith('{"t":"table"'))) {
+      if (Date.now() > deadline) throw new Error("the follower never got the table: it went to the gone process");
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(JSON.parse(frames.find((t) => t.startsWith('{"t":"table"')) as string).table.code).toBe(made.code);
+  });
+});
+
+describe("an action at a table owned by another process", () => {
+  it("does not hold its player's socket: nothing else waits for the answer through Redis", async () => {
+    const ana = await owner.newGuest("Ana");
+    const made = await owner.createTable(ana.player, PRACTICE);
+    if (!made.ok) throw new Error(`no table: ${made.refusal.code}`);
+    let holds = 0;
+    const sent: string[] = [];
+    const socket = {
+      send: (text: string) => sent.push(text),
+      close: () => {},
+      buffered: () => 0,
+      hold: () => {
+        holds++;
+        return () => {};
+      },
+    };
+    // Ana's socket is on the other process.
+    const connection = new Connection(other, socket, "ana", new Guesses());
+    const copies = new TableCopies();
+    let read = 0;
+    let table: TableMessage | null = null;
+    const myTurn = (): boolean => {
+      for (; read < sent.length; read++) {
+        const m = copies.receive(JSON.parse(sent[read]) as ServerMessage).message;
+        if (m?.t === "table") table = m;
+      }
+      return table !== null && table.view.turn === table.view.seat && (table.view.you?.legalMoves.length ?? 0) > 0;
+    };
+    connection.receive(JSON.stringify({ t: "hello", protocol: PROTOCOL, token: ana.token }));
+    connection.receive(JSON.stringify({ t: "watch", table: made.code }));
+    await waitFor(myTurn);
+    const at = table as unknown as TableMessage;
+    const action = actionOf(at.view.you?.legalMoves[0] as string);
+    connection.receive(JSON.stringify({ t: "act", table: made.code, id: "far", version: at.view.version, action }));
+    await waitFor(() => sent.some((t) => t.includes('"id":"far"')));
+    expect(JSON.parse(sent.find((t) => t.includes('"id":"far"')) as string)).toMatchObject({ t: "ack", id: "far" });
+    expect(holds).toBe(0);
+    connection.closed();
+  });
+});
