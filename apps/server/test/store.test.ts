@@ -89,7 +89,7 @@ describe.each(kinds)("the $name store", ({ open }) => {
     const f = (await s.claim("FFFFFF")) as number;
     const g = (await s.claim("GGGGGG")) as number;
     await s.append("GGGGGG", 0, act(0), g);
-    // In one turn of the event loop (SQLite: one transaction, each append a savepoint in it).
+    // In one turn of the event loop (SQLite: one transaction, each append undone alone when refused).
     const results = await Promise.allSettled([
       s.append("EEEEEE", 0, act(0), e),
       s.append("FFFFFF", 0, act(1), f + 1000),

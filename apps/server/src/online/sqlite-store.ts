@@ -263,9 +263,7 @@ export class SqliteStore implements Store {
   readonly kind = "sqlite";
   private readonly db: Database.Database;
   private readonly appendStmt: Database.Statement;
-  private readonly fenceStmt: Database.Statement;
   private readonly checkpointStmt: Database.Statement;
-  private readonly appendTx: (code: string, seq: number, entry: LogEntry, fence: number) => void;
   private readonly appendAll: (batch: readonly PendingAppend[], failures: unknown[]) => void;
   /** Appends waiting for the end of this turn of the event loop (`append`). */
   private appends: PendingAppend[] = [];
@@ -304,21 +302,24 @@ export class SqliteStore implements Store {
       if (this.db.open) this.db.pragma("wal_autocheckpoint = 1000");
     });
     this.checkpointerGone = new Promise((resolve) => this.checkpointer.once("exit", () => resolve()));
-    this.appendStmt = this.db.prepare("INSERT INTO log (code, seq, entry) VALUES (?, ?, ?)");
+    // The entry goes in only while `fence` is the table's: no row inserted is a fenced-out owner.
+    this.appendStmt = this.db.prepare(
+      "INSERT INTO log (code, seq, entry) SELECT ?, ?, ? WHERE (SELECT fence FROM tables WHERE code = ?) = ?",
+    );
     this.checkpointStmt = this.db.prepare("UPDATE tables SET checkpoint = ? WHERE code = ?");
-    this.fenceStmt = this.db.prepare("SELECT fence FROM tables WHERE code = ?");
     this.writeGame = gameWriter(this.db);
-    this.appendTx = this.db.transaction((code: string, seq: number, entry: LogEntry, fence: number) => {
-      const row = this.fenceStmt.get(code) as { fence: number } | undefined;
-      if (row?.fence !== fence) throw new FencedError(code, fence);
-      this.appendStmt.run(code, seq, JSON.stringify(entry));
+    const appendOne = (code: string, seq: number, entry: LogEntry, fence: number) => {
+      if (this.appendStmt.run(code, seq, JSON.stringify(entry), code, fence).changes === 0)
+        throw new FencedError(code, fence);
       if (isCheckpoint(entry)) this.checkpointStmt.run(seq, code);
-    });
-    // Inside a transaction, `appendTx` is a savepoint: a failure undoes that append alone.
+    };
+    // Inside the turn's transaction a failed statement undoes itself alone (SQLite's ABORT), so an
+    // append is one statement; a checkpoint's two writes are a savepoint, both or neither.
+    const checkpointTx = this.db.transaction(appendOne);
     this.appendAll = this.db.transaction((batch: readonly PendingAppend[], failures: unknown[]) => {
       batch.forEach((a, i) => {
         try {
-          this.appendTx(a.code, a.seq, a.entry, a.fence);
+          (isCheckpoint(a.entry) ? checkpointTx : appendOne)(a.code, a.seq, a.entry, a.fence);
         } catch (e) {
           failures[i] = e;
         }
