@@ -171,50 +171,17 @@ function resultToWire(r: HandResult): WireResult {
   };
 }
 
-/**
- * A history entry's and a board piece's wire forms are few (a seat and a move; a bone, its side
- * and its move's index), so each is made once and shared by every view that shows it: a view
- * makes no objects for them, and a patch passes over equal ones by identity. Never changed in
- * place, like every wire value.
- */
-const historyEntries: WireView["history"][number][] = [];
-const boardPieces: WireBoard["chains"][number][number][] = [];
-/** Board pieces are shared up to this move index (a hand's moves are fewer but for long passing). */
-const SHARED_MOVES = 128;
-
-function historyEntry(layout: Layout, seat: number, move: Move, isPose: boolean): WireView["history"][number] {
-  // move < 2 * ATTEMPT, seat < 4.
-  const key = (((move * 4 + seat) * 2 + (isPose ? 1 : 0)) << 1) | layout;
-  let entry = historyEntries[key];
-  if (entry === undefined) {
-    entry = { seat, move: makeMove(layout, move, isPose) };
-    historyEntries[key] = entry;
-  }
-  return entry;
-}
-
-function boardPiece(p: BoardLayout["chains"][number][number]): WireBoard["chains"][number][number] {
-  if (p.move >= SHARED_MOVES) return { ...p, bone: makeBone(p.bone) };
-  const key = (p.move * 28 + p.bone) * 7 + p.inner;
-  let piece = boardPieces[key];
-  if (piece === undefined) {
-    piece = { ...p, bone: makeBone(p.bone) };
-    boardPieces[key] = piece;
-  }
-  return piece;
-}
-
 function boardToWire(b: BoardLayout): WireBoard {
   return {
     pose: b.pose === null ? null : makeBone(b.pose),
-    chains: b.chains.map((chain) => chain.map(boardPiece)),
+    chains: b.chains.map((chain) => chain.map((p) => ({ ...p, bone: makeBone(p.bone) }))),
   };
 }
 
 /** A seat's view (with `you`) or a spectator's, as sent on the wire. */
 export function toWire(view: TableView | SeatView): WireView {
   const layout = view.layout;
-  const history = view.history.map((h, i) => historyEntry(layout, h.seat, h.move, i === 0));
+  const history = view.history.map((h, i) => ({ seat: h.seat, move: makeMove(layout, h.move, i === 0) }));
   const seatView = "hand" in view ? view : null;
   return {
     version: view.version,
