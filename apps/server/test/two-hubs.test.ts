@@ -9,6 +9,8 @@
  *   stalled so in CI).
  * - An action at a table owned elsewhere does not hold its player's socket (connection.ts): its
  *   answer crosses Redis, and during a failover takes seconds.
+ * - A tournament's log grown through the store while this process holds it (a result written by a
+ *   table's owner in the moment the tournament was taken over here): the holder reads it again.
  */
 
 import { PROTOCOL, type ServerMessage, TableCopies } from "@crossbones/protocol";
@@ -112,5 +114,42 @@ describe("an action at a table owned by another process", () => {
     expect(JSON.parse(sent.find((t) => t.includes('"id":"far"')) as string)).toMatchObject({ t: "ack", id: "far" });
     expect(holds).toBe(0);
     connection.closed();
+  });
+});
+
+describe("a tournament whose log grew through the store while this process holds it", () => {
+  it("its holder reads the log again: a cancel written so ends the live copy and lets the lease go", async () => {
+    const { player } = await owner.newGuest("Maker");
+    const made = await owner.tournaments.create(player.id, {
+      name: "Quiet",
+      game: "cutthroat",
+      format: "swiss",
+      rounds: 1,
+      hands: 4,
+      startAt: owner.tournaments.now() + 600_000,
+      options: { match: "straight" },
+      public: false,
+    });
+    if (!made.ok) throw new Error(`no tournament: ${JSON.stringify(made)}`);
+    const redis = (owner as unknown as { cluster: { client: import("ioredis").Redis } }).cluster.client;
+    const lease = `${svc.redisPrefix}owner:tournament:${made.id}`;
+    expect(await redis.get(lease)).toBe(owner.pid);
+    // Written by another hand than the holder's own decisions (as `elsewhere` does, then says so).
+    const stored = await owner.store.tournament(made.id);
+    await owner.store.appendTournament(
+      made.id,
+      stored?.log.length ?? 0,
+      [{ k: "cancel", why: "too-few" }],
+      "cancelled",
+      0,
+    );
+    const runner = owner.tournaments as unknown as { deps: { lease: { changed(id: string): void } } };
+    runner.deps.lease.changed(made.id);
+    // Read again, the holder finds it over: it forgets it, and its lease goes.
+    const deadline = Date.now() + 5_000;
+    while ((await redis.get(lease)) !== null) {
+      if (Date.now() > deadline) throw new Error("the holder never read its tournament's log again");
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
   });
 });

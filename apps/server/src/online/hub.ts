@@ -789,8 +789,9 @@ export class Hub {
       changed: (id) =>
         void cluster.owner(key(id)).then(
           (pid) => {
-            if (pid === null) this.tournaments.changed(id);
-            else if (pid !== cluster.pid) cluster.send(pid, { t: "tournament", id } satisfies Relay);
+            // Held here (taken over while this process wrote through the store): read again here too.
+            if (pid === null || pid === cluster.pid) this.tournaments.changed(id);
+            else cluster.send(pid, { t: "tournament", id } satisfies Relay);
           },
           // Redis away: its holder finds the round when it next reads the log (a result, a look).
           () => {},
