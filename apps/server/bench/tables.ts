@@ -347,6 +347,7 @@ async function collectAll(servers: readonly ServerProcess[]) {
   return {
     rss: all.reduce((n, m) => n + m.rss, 0),
     heapUsed: all.reduce((n, m) => n + m.heapUsed, 0),
+    heapTotal: all.reduce((n, m) => n + m.heapTotal, 0),
     lagP99: Math.max(...all.map((m) => m.lagP99)),
     lagMax: Math.max(...all.map((m) => m.lagMax)),
     each: all,
@@ -598,6 +599,12 @@ async function main(): Promise<void> {
     `MB over ${Math.round(seconds)} s (from ${(start.heapUsed / 2 ** 20).toFixed(1)} MB)`,
   );
   line("server rss growth while measuring", (after.rss - before.rss) / 2 ** 20, `MB over ${Math.round(seconds)} s`);
+  // Resident memory counts the pages V8 keeps for the heap, used or not: most of a growth in RSS.
+  line(
+    "server heap reserve growth while measuring (after a GC)",
+    (live.heapTotal - start.heapTotal) / 2 ** 20,
+    `MB over ${Math.round(seconds)} s (from ${(start.heapTotal / 2 ** 20).toFixed(1)} MB)`,
+  );
   if (o.json) process.stdout.write(`${JSON.stringify({ runs: 1, ...jsonOf(figures) })}\n`);
   process.exit(0);
 }
