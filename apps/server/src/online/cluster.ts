@@ -65,14 +65,8 @@ export class Cluster {
     readonly prefix: string,
     private readonly events: ClusterEvents,
   ) {
-    // Commands fail fast while Redis is away instead of queueing without bound. Commands made in
-    // one turn of the event loop go in one write (a turn's relays publish to each process).
-    const options = {
-      maxRetriesPerRequest: 2,
-      enableOfflineQueue: true,
-      lazyConnect: true,
-      enableAutoPipelining: true,
-    };
+    // Commands fail fast while Redis is away instead of queueing without bound.
+    const options = { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: true };
     this.redis = new Redis(url, options);
     this.sub = new Redis(url, options);
     this.redis.on("error", () => {});
