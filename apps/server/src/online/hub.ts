@@ -183,6 +183,8 @@ export class Hub {
    * is kept in `owners`, being newer than the answer (a takeover's, while the answer names the dead).
    */
   private readonly asking = new Map<string, number>();
+  /** Dead processes whose tables this process is taking over now (one walk through each's list). */
+  private readonly takingOver = new Set<string>();
   /** Requests to other processes waiting for their answer: the table and its owner asked. */
   private readonly pending = new Map<string, { code: string; pid: string; done: (result: OpResult) => void }>();
   /** Players connected here who wait for quick match (the others' processes tell them apart). */
@@ -811,17 +813,28 @@ export class Hub {
       this.tables.get(r.code)?.unfollow(r.follower);
     }
     const cluster = this.cluster as Cluster;
-    for (const pid of pids)
-      void cluster.ownedBy(pid).then(
-        (codes) => {
-          for (const code of codes)
-            if (code.startsWith(TOURNAMENT_KEY))
-              void this.tournaments.takeOver(code.slice(TOURNAMENT_KEY.length)).catch(() => {});
-            else void this.load(code).catch(() => {});
-        },
-        // Redis away: the next sweep tries again.
-        () => {},
-      );
+    for (const pid of pids) {
+      // Sweeps come every quarter lease: one walk through a dead process's tables at a time.
+      if (this.takingOver.has(pid)) continue;
+      this.takingOver.add(pid);
+      void cluster
+        .ownedBy(pid)
+        .then(
+          async (codes) => {
+            // Its tournaments first (their rounds wait on them), then its tables one after another,
+            // as at a start: a process that held hundreds (finished games not yet out of memory)
+            // would otherwise load them all at once, and a table someone asks for meanwhile (route)
+            // would queue behind every one of them for the store.
+            for (const code of codes)
+              if (code.startsWith(TOURNAMENT_KEY))
+                void this.tournaments.takeOver(code.slice(TOURNAMENT_KEY.length)).catch(() => {});
+            await this.loadAll(codes.filter((code) => !code.startsWith(TOURNAMENT_KEY)));
+          },
+          // Redis away: the next sweep tries again.
+          () => {},
+        )
+        .finally(() => this.takingOver.delete(pid));
+    }
   }
 
   /** This process's lease lapsed (it was paused): drop every table another process took meanwhile. */
