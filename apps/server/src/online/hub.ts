@@ -149,6 +149,8 @@ const CALL_TIMEOUT = 1500;
 export const EVERY_KEY = Number.MAX_SAFE_INTEGER;
 /** How many times a request follows a table that moved before it gives up (a failover takes a few seconds). */
 const CALL_ATTEMPTS = 12;
+/** A dead process's tables loaded at once by a taker (PostgreSQL's pool has 8 connections). */
+const TAKEOVER_LOADS = 4;
 
 export class Hub {
   readonly tokens: Tokens;
@@ -465,12 +467,16 @@ export class Hub {
     return "broken";
   }
 
-  /** Loads tables one after another (a start's), each on its own: one that fails is its own problem. */
-  private async loadAll(codes: readonly string[]): Promise<void> {
-    for (const code of codes) {
-      if (this.closing) return;
-      await this.load(code).catch(() => {});
-    }
+  /**
+   * Loads tables `at` at a time (a start's one after another), each on its own: one that fails is
+   * its own problem.
+   */
+  private async loadAll(codes: readonly string[], at = 1): Promise<void> {
+    let next = 0;
+    const loader = async () => {
+      while (next < codes.length && !this.closing) await this.load(codes[next++]).catch(() => {});
+    };
+    await Promise.all(Array.from({ length: at }, loader));
   }
 
   private sweepLater(): void {
@@ -821,14 +827,17 @@ export class Hub {
         .ownedBy(pid)
         .then(
           async (codes) => {
-            // Its tournaments first (their rounds wait on them), then its tables one after another,
-            // as at a start: a process that held hundreds (finished games not yet out of memory)
-            // would otherwise load them all at once, and a table someone asks for meanwhile (route)
-            // would queue behind every one of them for the store.
+            // Its tournaments first (their rounds wait on them), then its tables a few at a time
+            // (TAKEOVER_LOADS): a process that held hundreds (finished games not yet out of memory)
+            // would otherwise have them all loaded at once, and a table someone asks for meanwhile
+            // (route) would queue behind every one of them for the store's connections.
             for (const code of codes)
               if (code.startsWith(TOURNAMENT_KEY))
                 void this.tournaments.takeOver(code.slice(TOURNAMENT_KEY.length)).catch(() => {});
-            await this.loadAll(codes.filter((code) => !code.startsWith(TOURNAMENT_KEY)));
+            await this.loadAll(
+              codes.filter((code) => !code.startsWith(TOURNAMENT_KEY)),
+              TAKEOVER_LOADS,
+            );
           },
           // Redis away: the next sweep tries again.
           () => {},
