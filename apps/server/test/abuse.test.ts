@@ -4,14 +4,23 @@
  * fails on the server before these limits.
  */
 
-import { PROTOCOL, type ServerMessage, TableCopies } from "@crossbones/protocol";
+import { PROTOCOL, type ServerMessage } from "@crossbones/protocol";
 import { describe, expect, it } from "vitest";
 import { CONGESTED, Connection, MAX_WATCHED } from "../src/online/connection.js";
 import { Guesses } from "../src/online/guesses.js";
 import type { Hub } from "../src/online/hub.js";
 import { MAX_SPECTATORS } from "../src/online/table.js";
-import { autoPlay, createTable, guest, isTable, PRACTICE, type TableMessage, tracked, waitFor } from "./harness.js";
-import { actionOf } from "./players.js";
+import {
+  autoPlay,
+  createTable,
+  firstMove,
+  guest,
+  isTable,
+  PRACTICE,
+  type TableMessage,
+  tracked,
+  waitFor,
+} from "./harness.js";
 
 const { server, connect } = tracked();
 
@@ -218,24 +227,7 @@ describe("back-pressure and crowds", () => {
       },
     };
     const connection = new Connection(hub, socket, "ana", new Guesses());
-    // The table as Ana's client would hold it, from every frame so far (patches applied).
-    const copies = new TableCopies();
-    let read = 0;
-    let table: TableMessage | null = null;
-    const myTurn = (): boolean => {
-      const frames = writes.flat();
-      for (; read < frames.length; read++) {
-        const m = copies.receive(JSON.parse(frames[read]) as ServerMessage).message;
-        if (m?.t === "table") table = m;
-      }
-      return table !== null && table.view.turn === table.view.seat && (table.view.you?.legalMoves.length ?? 0) > 0;
-    };
-    connection.receive(JSON.stringify({ t: "hello", protocol: PROTOCOL, token: ana.token }));
-    connection.receive(JSON.stringify({ t: "watch", table: code }));
-    await waitFor(myTurn);
-    const at = table as unknown as TableMessage;
-    const action = actionOf(at.view.you?.legalMoves[0] as string);
-    connection.receive(JSON.stringify({ t: "act", table: code, id: "one-write", version: at.view.version, action }));
+    await firstMove(connection, ana.token, code, "one-write", () => writes.flat());
     await waitFor(() => writes.some((w) => w.some((t) => t.includes('"id":"one-write"'))));
     const write = writes.find((w) => w.some((t) => t.includes('"id":"one-write"'))) as string[];
     // The new position (a patch from the frame Ana held) and then the ack, together.

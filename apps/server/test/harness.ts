@@ -352,3 +352,34 @@ export async function waitFor(test: () => boolean, ms = 10_000): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
+
+/**
+ * A player's first move through a `Connection` with no network under it, as its client would make
+ * it: hello, watch `code`, wait for its turn (every frame sent so far read, patches applied), then
+ * the first legal move under action id `id`. `sent`: every frame the connection's socket was given.
+ */
+export async function firstMove(
+  connection: { receive(text: string): void },
+  token: string,
+  code: string,
+  id: string,
+  sent: () => readonly string[],
+): Promise<void> {
+  const copies = new TableCopies();
+  let read = 0;
+  let table: TableMessage | null = null;
+  const myTurn = (): boolean => {
+    const frames = sent();
+    for (; read < frames.length; read++) {
+      const m = copies.receive(JSON.parse(frames[read]) as ServerMessage).message;
+      if (m?.t === "table") table = m;
+    }
+    return table !== null && table.view.turn === table.view.seat && (table.view.you?.legalMoves.length ?? 0) > 0;
+  };
+  connection.receive(JSON.stringify({ t: "hello", protocol: PROTOCOL, token }));
+  connection.receive(JSON.stringify({ t: "watch", table: code }));
+  await waitFor(myTurn);
+  const at = table as unknown as TableMessage;
+  const action = actionOf(at.view.you?.legalMoves[0] as string);
+  connection.receive(JSON.stringify({ t: "act", table: code, id, version: at.view.version, action }));
+}

@@ -13,14 +13,12 @@
  *   table's owner in the moment the tournament was taken over here): the holder reads it again.
  */
 
-import { PROTOCOL, type ServerMessage, TableCopies } from "@crossbones/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Connection } from "../src/online/connection.js";
 import { Guesses } from "../src/online/guesses.js";
 import { Hub } from "../src/online/hub.js";
 import type { Follower } from "../src/online/table.js";
-import { PRACTICE, type TableMessage, waitFor } from "./harness.js";
-import { actionOf } from "./players.js";
+import { firstMove, PRACTICE, waitFor } from "./harness.js";
 import { type Services, services } from "./services.js";
 
 let svc: Services;
@@ -94,22 +92,7 @@ describe("an action at a table owned by another process", () => {
     };
     // Ana's socket is on the other process.
     const connection = new Connection(other, socket, "ana", new Guesses());
-    const copies = new TableCopies();
-    let read = 0;
-    let table: TableMessage | null = null;
-    const myTurn = (): boolean => {
-      for (; read < sent.length; read++) {
-        const m = copies.receive(JSON.parse(sent[read]) as ServerMessage).message;
-        if (m?.t === "table") table = m;
-      }
-      return table !== null && table.view.turn === table.view.seat && (table.view.you?.legalMoves.length ?? 0) > 0;
-    };
-    connection.receive(JSON.stringify({ t: "hello", protocol: PROTOCOL, token: ana.token }));
-    connection.receive(JSON.stringify({ t: "watch", table: made.code }));
-    await waitFor(myTurn);
-    const at = table as unknown as TableMessage;
-    const action = actionOf(at.view.you?.legalMoves[0] as string);
-    connection.receive(JSON.stringify({ t: "act", table: made.code, id: "far", version: at.view.version, action }));
+    await firstMove(connection, ana.token, made.code, "far", () => sent);
     await waitFor(() => sent.some((t) => t.includes('"id":"far"')));
     expect(JSON.parse(sent.find((t) => t.includes('"id":"far"')) as string)).toMatchObject({ t: "ack", id: "far" });
     expect(holds).toBe(0);

@@ -365,8 +365,13 @@ export class Hub {
 
   /** Whether this process owns table `code` and it plays (its answers do not cross Redis). */
   owns(code: string): boolean {
+    return this.playing(code) !== undefined;
+  }
+
+  /** Table `code` when this process owns it and it plays (a stopped one is on its way out). */
+  private playing(code: string): LiveTable | undefined {
     const table = this.tables.get(code);
-    return table !== undefined && !table.stopped;
+    return table && !table.stopped ? table : undefined;
   }
 
   /** Whether there is a table `code` (wherever it lives, even closed). */
@@ -416,8 +421,8 @@ export class Hub {
    * the table, "elsewhere" when another process has it, or why it cannot be had.
    */
   private load(code: string): Promise<LiveTable | "elsewhere" | Gone> {
-    const own = this.tables.get(code);
-    if (own && !own.stopped) return Promise.resolve(own);
+    const own = this.playing(code);
+    if (own) return Promise.resolve(own);
     const broken = this.broken.has(code);
     if (broken) return Promise.resolve("broken");
     let loading = this.loading.get(code);
@@ -536,15 +541,15 @@ export class Hub {
   /** Where `code` lives now (taking it if nobody does), or why it cannot be reached. */
   private async route(code: string): Promise<Route> {
     for (let i = 0; i < 3; i++) {
-      const own = this.tables.get(code);
-      if (own && !own.stopped) return { local: own };
+      const own = this.playing(code);
+      if (own) return { local: own };
       if (this.cluster) {
         const known = this.owners.get(code);
         if (known) return { remote: known };
         const asked = await this.askOwner(code);
         // Loaded here or announced elsewhere while Redis answered: newer than its answer.
-        const here = this.tables.get(code);
-        if (here && !here.stopped) return { local: here };
+        const here = this.playing(code);
+        if (here) return { local: here };
         const owner = this.owners.get(code) ?? asked;
         if (owner !== null && owner !== this.cluster.pid) {
           this.owners.set(code, owner);
